@@ -1,0 +1,259 @@
+// Scalar types and NumPy's element-cast semantics, written once and compiled by both the
+// host compiler (CPU backend) and NVRTC (CUDA kernels). Self-contained: NVRTC sees it
+// without any system header. Nothing here may depend on the C++ standard library.
+#pragma once
+
+#ifdef __CUDACC_RTC__
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#define CN_HD __host__ __device__ __forceinline__
+#else
+#include <cstdint>
+#include <cstring>
+#define CN_HD inline
+#endif
+
+namespace cn {
+
+// ---- bit casts --------------------------------------------------------------------
+CN_HD uint32_t bits_of(float f) {
+#ifdef __CUDACC_RTC__
+  return __float_as_uint(f);
+#else
+  uint32_t u; std::memcpy(&u, &f, 4); return u;
+#endif
+}
+CN_HD float float_of(uint32_t u) {
+#ifdef __CUDACC_RTC__
+  return __uint_as_float(u);
+#else
+  float f; std::memcpy(&f, &u, 4); return f;
+#endif
+}
+CN_HD uint64_t bits_of(double d) {
+#ifdef __CUDACC_RTC__
+  return (uint64_t)__double_as_longlong(d);
+#else
+  uint64_t u; std::memcpy(&u, &d, 8); return u;
+#endif
+}
+CN_HD double double_of(uint64_t u) {
+#ifdef __CUDACC_RTC__
+  return __longlong_as_double((long long)u);
+#else
+  double d; std::memcpy(&d, &u, 8); return d;
+#endif
+}
+
+// ---- float16: IEEE binary16 stored as bits; conversions round to nearest even and
+// follow NumPy's halffloat.c (float and double are each converted directly, never
+// through each other, so results match NumPy bit for bit).
+struct half {
+  uint16_t bits;
+};
+
+CN_HD uint16_t half_bits_from_float(float f) {
+  uint32_t x = bits_of(f);
+  uint16_t sign = (uint16_t)((x & 0x80000000u) >> 16);
+  uint32_t xe = x & 0x7f800000u;
+  if (xe >= 0x47800000u) {  // overflow, inf or nan
+    if (xe == 0x7f800000u) {
+      uint32_t m = x & 0x007fffffu;
+      if (m != 0) {
+        uint16_t r = (uint16_t)(0x7c00u + (m >> 13));
+        if (r == 0x7c00u) r++;
+        return (uint16_t)(sign + r);
+      }
+      return (uint16_t)(sign + 0x7c00u);
+    }
+    return (uint16_t)(sign + 0x7c00u);
+  }
+  if (xe <= 0x38000000u) {  // subnormal or zero
+    if (xe < 0x33000000u) return sign;
+    uint32_t e = xe >> 23;
+    uint32_t m = 0x00800000u + (x & 0x007fffffu);
+    if ((m & ((1u << (126 - e)) - 1)) != 0) m |= 0x00001000u;  // sticky
+    m >>= (113 - e);  // shift leaves 2 extra bits for rounding
+    // round half to even on bit 12
+    uint32_t mr = m;
+    if ((mr & 0x00003fffu) != 0x00001000u) mr += 0x00001000u;
+    return (uint16_t)(sign + (uint16_t)(mr >> 13));
+  }
+  uint16_t he = (uint16_t)((xe - 0x38000000u) >> 13);
+  uint32_t m = x & 0x007fffffu;
+  if ((m & 0x00003fffu) != 0x00001000u) m += 0x00001000u;
+  uint16_t hm = (uint16_t)(m >> 13);
+  return (uint16_t)(sign + (he + hm));  // carry into exponent is the correct rounding
+}
+
+CN_HD uint16_t half_bits_from_double(double d) {
+  uint64_t x = bits_of(d);
+  uint16_t sign = (uint16_t)((x & 0x8000000000000000ull) >> 48);
+  uint64_t xe = x & 0x7ff0000000000000ull;
+  if (xe >= 0x40f0000000000000ull) {
+    if (xe == 0x7ff0000000000000ull) {
+      uint64_t m = x & 0x000fffffffffffffull;
+      if (m != 0) {
+        uint16_t r = (uint16_t)(0x7c00u + (m >> 42));
+        if (r == 0x7c00u) r++;
+        return (uint16_t)(sign + r);
+      }
+    }
+    return (uint16_t)(sign + 0x7c00u);
+  }
+  if (xe <= 0x3f00000000000000ull) {
+    if (xe < 0x3e60000000000000ull) return sign;
+    uint64_t e = xe >> 52;
+    uint64_t m = 0x0010000000000000ull + (x & 0x000fffffffffffffull);
+    if ((m & ((1ull << (1051 - e)) - 1)) != 0) m |= 0x0000020000000000ull;
+    m >>= (1009 - e);
+    if ((m & 0x000007ffffffffffull) != 0x0000020000000000ull) m += 0x0000020000000000ull;
+    return (uint16_t)(sign + (uint16_t)(m >> 42));
+  }
+  uint16_t he = (uint16_t)((xe - 0x3f00000000000000ull) >> 42);
+  uint64_t m = x & 0x000fffffffffffffull;
+  if ((m & 0x000007ffffffffffull) != 0x0000020000000000ull) m += 0x0000020000000000ull;
+  uint16_t hm = (uint16_t)(m >> 42);
+  return (uint16_t)(sign + (he + hm));
+}
+
+CN_HD float half_to_float(uint16_t h) {
+  uint32_t sign = ((uint32_t)(h & 0x8000u)) << 16;
+  uint32_t he = h & 0x7c00u;
+  uint32_t hm = h & 0x03ffu;
+  if (he == 0) {
+    if (hm == 0) return float_of(sign);
+    // subnormal: normalize
+    int e = -1;
+    do { e++; hm <<= 1; } while ((hm & 0x0400u) == 0);
+    uint32_t fe = (uint32_t)(112 - e) << 23;
+    uint32_t fm = (hm & 0x03ffu) << 13;
+    return float_of(sign | fe | fm);
+  }
+  if (he == 0x7c00u) return float_of(sign | 0x7f800000u | (hm << 13));
+  return float_of(sign | (((he >> 10) + 112u) << 23) | (hm << 13));
+}
+CN_HD double half_to_double(uint16_t h) { return (double)half_to_float(h); }
+
+CN_HD half make_half(float f) { half r; r.bits = half_bits_from_float(f); return r; }
+CN_HD half make_half(double d) { half r; r.bits = half_bits_from_double(d); return r; }
+
+// ---- complex ---------------------------------------------------------------------
+template <class T>
+struct complex {
+  T re, im;
+};
+typedef complex<float> complex64;
+typedef complex<double> complex128;
+
+// ---- NumPy's element casts (the "unsafe" casting of astype) ---------------------
+// Values are first brought to a widest intermediate of their kind (bool, int64, uint64,
+// double, complex128 or the exact float type), then narrowed with C semantics. Float to
+// integer out of range is undefined in NumPy; we reproduce x86's results (the
+// "integer indefinite" value), so both backends agree.
+template <class T> struct is_signed_int { static const bool value = false; };
+template <> struct is_signed_int<int8_t> { static const bool value = true; };
+template <> struct is_signed_int<int16_t> { static const bool value = true; };
+template <> struct is_signed_int<int32_t> { static const bool value = true; };
+template <> struct is_signed_int<int64_t> { static const bool value = true; };
+template <class T> struct is_unsigned_int { static const bool value = false; };
+template <> struct is_unsigned_int<uint8_t> { static const bool value = true; };
+template <> struct is_unsigned_int<uint16_t> { static const bool value = true; };
+template <> struct is_unsigned_int<uint32_t> { static const bool value = true; };
+template <> struct is_unsigned_int<uint64_t> { static const bool value = true; };
+
+// double -> integer with x86 out-of-range results.
+CN_HD int64_t f2i64(double v) {
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return (int64_t)0x8000000000000000ull;
+  return (int64_t)v;
+}
+CN_HD int32_t f2i32(double v) {
+  if (!(v > -2147483649.0 && v < 2147483648.0)) return (int32_t)0x80000000u;
+  return (int32_t)v;
+}
+CN_HD uint64_t f2u64(double v) {
+  if (v >= 9223372036854775808.0) {
+    if (v < 18446744073709551616.0) return (uint64_t)f2i64(v - 9223372036854775808.0) ^ 0x8000000000000000ull;
+    return 0x8000000000000000ull;
+  }
+  return (uint64_t)f2i64(v);
+}
+template <class To>
+CN_HD To float_to_int(double v) {
+  if (sizeof(To) == 8) return is_signed_int<To>::value ? (To)f2i64(v) : (To)f2u64(v);
+  if (sizeof(To) == 4 && !is_signed_int<To>::value) return (To)(uint64_t)f2i64(v);
+  return (To)(uint32_t)f2i32(v);  // int8/16/32 and uint8/16: 32-bit conversion, then wrap
+}
+
+// Read side: any scalar viewed as each intermediate.
+CN_HD bool as_bool(bool v) { return v; }
+template <class T> CN_HD bool as_bool(T v) { return v != 0; }
+CN_HD bool as_bool(half v) { return (v.bits & 0x7fffu) != 0; }
+template <class T> CN_HD bool as_bool(complex<T> v) { return v.re != 0 || v.im != 0; }
+
+template <class T> CN_HD double as_double(T v) { return (double)v; }
+CN_HD double as_double(half v) { return half_to_double(v.bits); }
+template <class T> CN_HD double as_double(complex<T> v) { return (double)v.re; }
+
+// Cast from any supported scalar type to any other.
+template <class To, class From>
+struct Caster {
+  CN_HD static To run(From v) {
+    if (is_signed_int<To>::value || is_unsigned_int<To>::value) {
+      // integer (or bool) source: C conversion wraps, as NumPy does
+      return (To)v;
+    }
+    return (To)v;  // float <- int/float
+  }
+};
+// bool destination
+template <class From> struct Caster<bool, From> { CN_HD static bool run(From v) { return as_bool(v); } };
+template <> struct Caster<bool, bool> { CN_HD static bool run(bool v) { return v; } };
+// integer destination from float-like sources
+#define CN_INT_FROM_FLOAT(TO)                                                               \
+  template <> struct Caster<TO, float> { CN_HD static TO run(float v) { return float_to_int<TO>((double)v); } };   \
+  template <> struct Caster<TO, double> { CN_HD static TO run(double v) { return float_to_int<TO>(v); } };          \
+  template <> struct Caster<TO, half> { CN_HD static TO run(half v) { return float_to_int<TO>(half_to_double(v.bits)); } }; \
+  template <class C> struct Caster<TO, complex<C> > { CN_HD static TO run(complex<C> v) { return float_to_int<TO>((double)v.re); } };
+CN_INT_FROM_FLOAT(int8_t)
+CN_INT_FROM_FLOAT(int16_t)
+CN_INT_FROM_FLOAT(int32_t)
+CN_INT_FROM_FLOAT(int64_t)
+CN_INT_FROM_FLOAT(uint8_t)
+CN_INT_FROM_FLOAT(uint16_t)
+CN_INT_FROM_FLOAT(uint32_t)
+CN_INT_FROM_FLOAT(uint64_t)
+#undef CN_INT_FROM_FLOAT
+// half destination
+template <class From> struct Caster<half, From> { CN_HD static half run(From v) { return make_half((double)v); } };
+template <> struct Caster<half, half> { CN_HD static half run(half v) { return v; } };
+template <> struct Caster<half, bool> { CN_HD static half run(bool v) { half r; r.bits = v ? 0x3c00 : 0; return r; } };
+template <> struct Caster<half, float> { CN_HD static half run(float v) { return make_half(v); } };
+template <> struct Caster<half, double> { CN_HD static half run(double v) { return make_half(v); } };
+template <class C> struct Caster<half, complex<C> > { CN_HD static half run(complex<C> v) { return make_half(v.re); } };
+// float/double destination from half and complex
+template <> struct Caster<float, half> { CN_HD static float run(half v) { return half_to_float(v.bits); } };
+template <> struct Caster<double, half> { CN_HD static double run(half v) { return half_to_double(v.bits); } };
+template <class C> struct Caster<float, complex<C> > { CN_HD static float run(complex<C> v) { return (float)v.re; } };
+template <class C> struct Caster<double, complex<C> > { CN_HD static double run(complex<C> v) { return (double)v.re; } };
+// complex destination
+template <class T, class From> struct Caster<complex<T>, From> {
+  CN_HD static complex<T> run(From v) { complex<T> r; r.re = Caster<T, From>::run(v); r.im = 0; return r; }
+};
+template <class T, class U> struct Caster<complex<T>, complex<U> > {
+  CN_HD static complex<T> run(complex<U> v) { complex<T> r; r.re = (T)v.re; r.im = (T)v.im; return r; }
+};
+template <class T> struct Caster<complex<T>, half> {
+  CN_HD static complex<T> run(half v) { complex<T> r; r.re = (T)half_to_float(v.bits); r.im = 0; return r; }
+};
+
+template <class To, class From>
+CN_HD To cast(From v) { return Caster<To, From>::run(v); }
+
+}  // namespace cn
