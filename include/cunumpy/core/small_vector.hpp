@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -16,7 +17,7 @@ class SmallVector {
   SmallVector() = default;
   explicit SmallVector(std::size_t n, T v = T()) { resize(n, v); }
   SmallVector(std::initializer_list<T> il) { assign(il.begin(), il.end()); }
-  template <class It>
+  template <std::input_iterator It>
   SmallVector(It b, It e) { assign(b, e); }
   SmallVector(const std::vector<T>& v) { assign(v.begin(), v.end()); }
   SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }

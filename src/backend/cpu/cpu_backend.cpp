@@ -1,0 +1,89 @@
+// CPU implementations of the Backend primitives: casting copies and fills, using the
+// same cn::cast semantics as the CUDA kernels.
+#include "backend/cpu/cpu_backend.hpp"
+
+#include <cstring>
+
+#include "backend/cpu/parallel.hpp"
+#include "backend/cpu/strided_iter.hpp"
+#include "kernels/dtype_dispatch.hpp"
+#include "kernels/shared/cn_scalar.h"
+
+namespace cunumpy {
+namespace {
+
+constexpr int64_t kGrain = 1 << 16;
+
+template <class To, class From>
+void copy_runs(const LaunchPlan& plan, int64_t b, int64_t e) {
+  cpu::for_each_run<2>(plan, b, e, [](char** p, const int64_t* s, int64_t n) {
+    char* d = p[0];
+    const char* src = p[1];
+    if (s[0] == sizeof(To) && s[1] == sizeof(From)) {
+      if constexpr (std::is_same_v<To, From>) {
+        std::memcpy(d, src, n * sizeof(To));
+      } else {
+        To* dt = reinterpret_cast<To*>(d);
+        const From* st = reinterpret_cast<const From*>(src);
+        for (int64_t i = 0; i < n; ++i) dt[i] = cn::cast<To>(st[i]);
+      }
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i, d += s[0], src += s[1]) {
+      From v;
+      std::memcpy(&v, src, sizeof(From));
+      To o = cn::cast<To>(v);
+      std::memcpy(d, &o, sizeof(To));
+    }
+  });
+}
+
+template <class T>
+void fill_runs(const LaunchPlan& plan, int64_t b, int64_t e, T value) {
+  cpu::for_each_run<1>(plan, b, e, [&](char** p, const int64_t* s, int64_t n) {
+    char* d = p[0];
+    if (s[0] == sizeof(T)) {
+      T* dt = reinterpret_cast<T*>(d);
+      for (int64_t i = 0; i < n; ++i) dt[i] = value;
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i, d += s[0]) std::memcpy(d, &value, sizeof(T));
+  });
+}
+
+class CpuBackend final : public Backend {
+ public:
+  void copy(const LaunchPlan& plan) override {
+    if (plan.size == 0) return;
+    dispatch_dtype(plan.ops[0].dtype, [&](auto to) {
+      dispatch_dtype(plan.ops[1].dtype, [&](auto from) {
+        using To = typename decltype(to)::type;
+        using From = typename decltype(from)::type;
+        cpu::parallel_for(plan.size, kGrain,
+                          [&](int64_t b, int64_t e) { copy_runs<To, From>(plan, b, e); });
+      });
+    });
+  }
+  void fill(const LaunchPlan& plan, const Scalar& value) override {
+    if (plan.size == 0) return;
+    dispatch_dtype(plan.ops[0].dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T v;
+      value.cast(plan.ops[0].dtype).store(&v);
+      cpu::parallel_for(plan.size, kGrain, [&](int64_t b, int64_t e) { fill_runs<T>(plan, b, e, v); });
+    });
+  }
+  void copy_to_host(void* dst, const void* src, std::size_t n) override { std::memcpy(dst, src, n); }
+  void copy_from_host(void* dst, const void* src, std::size_t n) override { std::memcpy(dst, src, n); }
+  void copy_device(void* dst, const void* src, std::size_t n) override { std::memmove(dst, src, n); }
+  void synchronize() override {}
+};
+
+}  // namespace
+
+Backend& cpu_backend() {
+  static CpuBackend backend;
+  return backend;
+}
+
+}  // namespace cunumpy

@@ -1,0 +1,7 @@
+// The CPU backend: multi-threaded host loops over launch plans.
+#pragma once
+#include "cunumpy/kernels/backend.hpp"
+
+namespace cunumpy {
+Backend& cpu_backend();
+}  // namespace cunumpy

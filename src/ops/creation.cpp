@@ -1,0 +1,262 @@
+// Array creation. Fills and diagonals run on the device through the backend; arange,
+// linspace and tri are generated on the host with NumPy's exact arithmetic, then uploaded.
+#include "cunumpy/ops/creation.hpp"
+
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <vector>
+
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/kernels/backend.hpp"
+#include "kernels/dtype_dispatch.hpp"
+#include "kernels/shared/cn_scalar.h"
+
+namespace cunumpy {
+namespace {
+
+// Kind of the layout *_like functions keep: F when `a` is F- but not C-contiguous.
+Order like_order(const ndarray& a, Order order) {
+  if (order == Order::K || order == Order::A) return (a.f_contiguous() && !a.c_contiguous()) ? Order::F : Order::C;
+  return order;
+}
+
+ndarray upload(const std::vector<unsigned char>& host, const Shape& shape, DType dtype) {
+  ndarray out(shape, dtype, Order::C, current_device());
+  out.copy_from_host(host.data());
+  return out;
+}
+
+int64_t ceil_to_length(double v) {
+  if (std::isnan(v)) throw ValueError("arange: cannot compute length");
+  if (!(v < 9.2e18)) throw ValueError("Maximum allowed size exceeded");
+  const double c = std::ceil(v);
+  return c > 0 ? static_cast<int64_t>(c) : 0;
+}
+
+}  // namespace
+
+ndarray empty(const Shape& shape, DType dtype, Order order) {
+  return ndarray(shape, dtype, order, current_device());
+}
+ndarray empty(const Shape& shape, DType dtype, Order order, Device device) {
+  return ndarray(shape, dtype, order, device);
+}
+ndarray zeros(const Shape& shape, DType dtype, Order order) {
+  ndarray a = empty(shape, dtype, order);
+  a.fill(Scalar(0));
+  return a;
+}
+ndarray ones(const Shape& shape, DType dtype, Order order) {
+  ndarray a = empty(shape, dtype, order);
+  a.fill(Scalar(1));
+  return a;
+}
+ndarray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype, Order order) {
+  ndarray a = empty(shape, dtype.value_or(value.dtype()), order);
+  a.fill(value);
+  return a;
+}
+
+ndarray empty_like(const ndarray& a, std::optional<DType> dtype, Order order, std::optional<Shape> shape) {
+  const Shape& s = shape ? *shape : a.shape();
+  const Order o = shape && shape->size() != a.shape().size() ? Order::C : like_order(a, order);
+  return ndarray(s, dtype.value_or(a.dtype()), o, a.device());
+}
+ndarray zeros_like(const ndarray& a, std::optional<DType> dtype, Order order, std::optional<Shape> shape) {
+  ndarray r = empty_like(a, dtype, order, shape);
+  r.fill(Scalar(0));
+  return r;
+}
+ndarray ones_like(const ndarray& a, std::optional<DType> dtype, Order order, std::optional<Shape> shape) {
+  ndarray r = empty_like(a, dtype, order, shape);
+  r.fill(Scalar(1));
+  return r;
+}
+ndarray full_like(const ndarray& a, const Scalar& value, std::optional<DType> dtype, Order order,
+                  std::optional<Shape> shape) {
+  ndarray r = empty_like(a, dtype, order, shape);
+  r.fill(value);
+  return r;
+}
+
+ndarray arange(const Scalar& stop, std::optional<DType> dtype) {
+  return arange(Scalar(0), stop, Scalar(1), dtype);
+}
+
+ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype_in) {
+  const bool is_complex = start.dtype().is_complex() || stop.dtype().is_complex() || step.dtype().is_complex();
+  const bool is_float = start.dtype().is_floating() || stop.dtype().is_floating() || step.dtype().is_floating();
+  if (step.to_complex() == std::complex<double>(0.0, 0.0)) throw ValueError("Maximum allowed size exceeded");
+  int64_t len;
+  Scalar first = start, second;
+  if (is_complex) {
+    const std::complex<double> q = (stop.to_complex() - start.to_complex()) / step.to_complex();
+    len = std::min(ceil_to_length(q.real()), ceil_to_length(q.imag()));
+    second = Scalar(start.to_complex() + step.to_complex());
+  } else if (is_float) {
+    len = ceil_to_length((stop.to_double() - start.to_double()) / step.to_double());
+    second = Scalar(start.to_double() + step.to_double());
+  } else {
+    // Integers: Python computes the length from a true division, as NumPy does.
+    len = ceil_to_length((static_cast<double>(stop.to_int64()) - static_cast<double>(start.to_int64())) /
+                         static_cast<double>(step.to_int64()));
+    second = Scalar(static_cast<int64_t>(static_cast<uint64_t>(start.to_int64()) +
+                                         static_cast<uint64_t>(step.to_int64())));
+  }
+  const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
+  if (dtype.is_bool() && len > 2)
+    throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
+  std::vector<unsigned char> host(static_cast<std::size_t>(len) * dtype.itemsize());
+  dispatch_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* buf = reinterpret_cast<T*>(host.data());
+    if (len > 0) first.cast(dtype).store(&buf[0]);
+    if (len > 1) second.cast(dtype).store(&buf[1]);
+    if constexpr (std::is_same_v<T, cn::half>) {
+      const float s = cn::half_to_float(buf[0].bits);
+      const float d = cn::half_to_float(buf[1].bits) - s;
+      for (int64_t i = 2; i < len; ++i) buf[i] = cn::make_half(s + static_cast<float>(i) * d);
+    } else if constexpr (std::is_same_v<T, cn::complex64> || std::is_same_v<T, cn::complex128>) {
+      using R = decltype(buf[0].re);
+      const R sr = buf[0].re, si = buf[0].im;
+      const R dr = buf[1].re - sr, di = buf[1].im - si;
+      for (int64_t i = 2; i < len; ++i) {
+        buf[i].re = sr + static_cast<R>(i) * dr;
+        buf[i].im = si + static_cast<R>(i) * di;
+      }
+    } else if constexpr (!std::is_same_v<T, bool>) {
+      const T s = buf[0];
+      const T d = static_cast<T>(buf[1] - s);
+      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(s + static_cast<T>(i) * d);
+    }
+  });
+  return upload(host, Shape{len}, dtype);
+}
+
+ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                 std::optional<DType> dtype_in, double* step_out) {
+  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  const bool is_complex = start.dtype().is_complex() || stop.dtype().is_complex();
+  const DType dtype = dtype_in.value_or(is_complex ? complex128 : float64);
+  const int64_t div = endpoint ? num - 1 : num;
+  std::vector<std::complex<double>> y(static_cast<std::size_t>(num));
+  const std::complex<double> s = start.to_complex(), e = stop.to_complex(), delta = e - s;
+  std::complex<double> step(std::nan(""), 0.0);
+  if (div > 0) {
+    step = delta / static_cast<double>(div);
+    const bool step_zero = step == std::complex<double>(0.0, 0.0);
+    for (int64_t i = 0; i < num; ++i) {
+      const double fi = static_cast<double>(i);
+      y[i] = step_zero ? (fi / static_cast<double>(div)) * delta : fi * step;
+    }
+  } else {
+    for (int64_t i = 0; i < num; ++i) y[i] = static_cast<double>(i) * delta;
+  }
+  for (auto& v : y) v += s;
+  if (endpoint && num > 1) y[num - 1] = e;
+  if (step_out) *step_out = step.real();
+  std::vector<unsigned char> host(static_cast<std::size_t>(num) * dtype.itemsize());
+  dispatch_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* buf = reinterpret_cast<T*>(host.data());
+    for (int64_t i = 0; i < num; ++i) {
+      if (dtype.is_integer())
+        buf[i] = cn::cast<T>(std::floor(y[i].real()));
+      else if (is_complex)
+        buf[i] = cn::cast<T>(cn::complex128{y[i].real(), y[i].imag()});
+      else
+        buf[i] = cn::cast<T>(y[i].real());
+    }
+  });
+  return upload(host, Shape{num}, dtype);
+}
+
+ndarray logspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint, double base,
+                 std::optional<DType> dtype_in) {
+  ndarray lin = linspace(start, stop, num, endpoint, float64).to(Device::cpu());
+  const double* y = static_cast<const double*>(lin.data());
+  std::vector<double> host(static_cast<std::size_t>(num));
+  for (int64_t i = 0; i < num; ++i) host[i] = std::pow(base, y[i]);
+  ndarray out = array_from_host(host.data(), Shape{num}, Strides{8}, float64, current_device());
+  const DType dtype = dtype_in.value_or(float64);
+  return dtype == float64 ? out : out.astype(dtype);
+}
+
+ndarray eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype, Order order) {
+  const int64_t m = m_in.value_or(n);
+  ndarray out = zeros(Shape{n, m}, dtype, order);
+  const int64_t len = k >= 0 ? std::min(n, m - k) : std::min(n + k, m);
+  if (len > 0) {
+    const int64_t s0 = out.strides()[0], s1 = out.strides()[1];
+    const int64_t off = out.offset() + (k >= 0 ? k * s1 : -k * s0);
+    ndarray diag(out.memory(), off, Shape{len}, Strides{s0 + s1}, dtype, out);
+    diag.fill(Scalar(1));
+  }
+  return out;
+}
+
+ndarray identity(int64_t n, DType dtype) { return eye(n, n, 0, dtype); }
+
+ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
+  const int64_t m = m_in.value_or(n);
+  if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
+  std::vector<unsigned char> host(static_cast<std::size_t>(n * m) * dtype.itemsize());
+  dispatch_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* buf = reinterpret_cast<T*>(host.data());
+    const T one = cn::cast<T>(true), zero = cn::cast<T>(false);
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < m; ++j) buf[i * m + j] = j <= i + k ? one : zero;
+  });
+  return upload(host, Shape{n, m}, dtype);
+}
+
+ndarray array_from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,
+                        Device device) {
+  ndarray out(shape, dtype, Order::C, device);
+  if (out.size() == 0) return out;
+  if (is_c_contiguous(shape, strides, dtype.itemsize())) {
+    out.copy_from_host(data);
+    return out;
+  }
+  // Strided host data: view it as a CPU array, gather it, then upload.
+  int64_t lo = 0, hi = dtype.itemsize();
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const int64_t span = strides[i] * (shape[i] - 1);
+    if (span < 0) lo += span; else hi += span;
+  }
+  auto mem = wrap_memory(const_cast<char*>(static_cast<const char*>(data)) + lo,
+                         static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
+  ndarray host_view(mem, -lo, shape, strides, dtype);
+  ndarray packed = host_view.copy(Order::C);
+  out.copy_from_host(packed.data());
+  return out;
+}
+
+ndarray asarray(const ndarray& a, std::optional<DType> dtype, bool copy, std::optional<Device> device) {
+  const Device target = device.value_or(current_device());
+  ndarray r = a;
+  bool copied = false;
+  if (r.device() != target) {
+    r = r.to(target);
+    copied = true;
+  }
+  if (dtype && *dtype != r.dtype()) return r.astype(*dtype);
+  if (copy && !copied) return r.copy(Order::K);
+  return r;
+}
+
+ndarray ascontiguousarray(const ndarray& a, std::optional<DType> dtype) {
+  ndarray r = asarray(a, dtype);
+  if (r.ndim() == 0) r = r.reshape(Shape{1});
+  return r.c_contiguous() ? r : r.copy(Order::C);
+}
+
+ndarray asfortranarray(const ndarray& a, std::optional<DType> dtype) {
+  ndarray r = asarray(a, dtype);
+  if (r.ndim() == 0) r = r.reshape(Shape{1});
+  return r.f_contiguous() ? r : r.copy(Order::F);
+}
+
+}  // namespace cunumpy

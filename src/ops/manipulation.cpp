@@ -1,0 +1,123 @@
+// View-returning shape manipulation (no data moves).
+#include "cunumpy/ops/manipulation.hpp"
+
+#include <numeric>
+
+#include "cunumpy/core/errors.hpp"
+
+namespace cunumpy {
+
+ndarray reshape(const ndarray& a, const Shape& shape, Order order) { return a.reshape(shape, order); }
+ndarray ravel(const ndarray& a, Order order) { return a.ravel(order); }
+ndarray transpose(const ndarray& a) { return a.transpose(); }
+ndarray transpose(const ndarray& a, std::span<const int64_t> axes) { return a.transpose(axes); }
+ndarray swapaxes(const ndarray& a, int64_t axis1, int64_t axis2) { return a.swapaxes(axis1, axis2); }
+ndarray squeeze(const ndarray& a) { return a.squeeze(); }
+ndarray squeeze(const ndarray& a, std::span<const int64_t> axes) { return a.squeeze(axes); }
+
+ndarray moveaxis(const ndarray& a, std::span<const int64_t> source, std::span<const int64_t> destination) {
+  const int nd = a.ndim();
+  if (source.size() != destination.size())
+    throw ValueError("`source` and `destination` arguments must have the same number of elements");
+  SmallVector<int, 8> src, dst;
+  for (int64_t s : source) src.push_back(normalize_axis(s, nd));
+  for (int64_t d : destination) dst.push_back(normalize_axis(d, nd));
+  for (std::size_t i = 0; i < src.size(); ++i)
+    for (std::size_t j = i + 1; j < src.size(); ++j) {
+      if (src[i] == src[j]) throw ValueError("repeated axis in `source` argument");
+      if (dst[i] == dst[j]) throw ValueError("repeated axis in `destination` argument");
+    }
+  // NumPy's construction: the remaining axes in order, then each source inserted at its
+  // destination, in order of increasing destination.
+  SmallVector<int64_t, 8> order;
+  for (int i = 0; i < nd; ++i)
+    if (std::find(src.begin(), src.end(), i) == src.end()) order.push_back(i);
+  SmallVector<int, 8> idx(src.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::sort(idx.begin(), idx.end(), [&](int x, int y) { return dst[x] < dst[y]; });
+  for (int k : idx) order.insert(static_cast<std::size_t>(dst[k]), src[k]);
+  return a.transpose(std::span<const int64_t>(order.data(), order.size()));
+}
+
+ndarray moveaxis(const ndarray& a, int64_t source, int64_t destination) {
+  return moveaxis(a, std::span<const int64_t>(&source, 1), std::span<const int64_t>(&destination, 1));
+}
+
+ndarray expand_dims(const ndarray& a, std::span<const int64_t> axes) {
+  const int out_nd = a.ndim() + static_cast<int>(axes.size());
+  SmallVector<bool, 8> is_new(out_nd, false);
+  for (int64_t ax : axes) {
+    const int k = normalize_axis(ax, out_nd);
+    if (is_new[k]) throw ValueError("repeated axis");
+    is_new[k] = true;
+  }
+  Shape shape;
+  Strides strides;
+  int src = 0;
+  for (int i = 0; i < out_nd; ++i) {
+    if (is_new[i]) {
+      shape.push_back(1);
+      strides.push_back(0);
+    } else {
+      shape.push_back(a.shape()[src]);
+      strides.push_back(a.strides()[src]);
+      ++src;
+    }
+  }
+  return ndarray(a.memory(), a.offset(), shape, strides, a.dtype(), a);
+}
+
+ndarray expand_dims(const ndarray& a, int64_t axis) {
+  return expand_dims(a, std::span<const int64_t>(&axis, 1));
+}
+
+ndarray broadcast_to(const ndarray& a, const Shape& shape) {
+  const int nd = static_cast<int>(shape.size());
+  auto fail = [&] {
+    return ValueError("operands could not be broadcast together with remapped shapes "
+                      "[original->remapped]: " + shape_str(a.shape()) + " and requested shape " +
+                      shape_str(shape));
+  };
+  for (int64_t d : shape)
+    if (d < 0) throw ValueError("all elements of broadcast shape must be non-negative");
+  if (a.ndim() > nd) throw ValueError("input operand has more dimensions than allowed by the axis remapping");
+  Strides strides(nd, 0);
+  for (int i = 0; i < a.ndim(); ++i) {
+    const int j = nd - a.ndim() + i;
+    if (a.shape()[i] == shape[j]) strides[j] = a.strides()[i];
+    else if (a.shape()[i] != 1) throw fail();
+  }
+  return ndarray(a.memory(), a.offset(), shape, strides, a.dtype(), a);
+}
+
+Shape broadcast_shapes(std::span<const Shape> shapes) {
+  Shape out;
+  for (const Shape& s : shapes) out = broadcast_shapes(out, s);
+  return out;
+}
+
+std::vector<ndarray> broadcast_arrays(std::span<const ndarray> arrays) {
+  SmallVector<Shape, 4> shapes;
+  for (const ndarray& a : arrays) shapes.push_back(a.shape());
+  const Shape shape = broadcast_shapes(std::span<const Shape>(shapes.data(), shapes.size()));
+  std::vector<ndarray> out;
+  for (const ndarray& a : arrays) out.push_back(a.shape() == shape ? a : broadcast_to(a, shape));
+  return out;
+}
+
+ndarray atleast_1d(const ndarray& a) { return a.ndim() >= 1 ? a : a.reshape(Shape{1}); }
+
+ndarray atleast_2d(const ndarray& a) {
+  if (a.ndim() >= 2) return a;
+  if (a.ndim() == 1) return a.reshape(Shape{1, a.shape()[0]});
+  return a.reshape(Shape{1, 1});
+}
+
+ndarray atleast_3d(const ndarray& a) {
+  if (a.ndim() >= 3) return a;
+  if (a.ndim() == 2) return a.reshape(Shape{a.shape()[0], a.shape()[1], 1});
+  if (a.ndim() == 1) return a.reshape(Shape{1, a.shape()[0], 1});
+  return a.reshape(Shape{1, 1, 1});
+}
+
+}  // namespace cunumpy
