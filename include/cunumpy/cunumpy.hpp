@@ -2,19 +2,26 @@
 // The one public header: it includes every other header under cunumpy/.
 //
 //   #include <cunumpy/cunumpy.hpp>
-//   cunumpy::ndarray a({2, 3}, cunumpy::float32);   // on the current device
+//   cunumpy::ndarray a = cunumpy::arange(cunumpy::Scalar(6), cunumpy::float32).reshape({2, 3});
 //
 // With CMake: find_package(cunumpy CONFIG REQUIRED) and link cunumpy::cunumpy.
-// (tests/cpp checks that this list names every installed header.)
+// (A ctest in tests/cpp checks that this list names every installed header.)
 #pragma once
 
-#include "cunumpy/core/small_vector.hpp"
-#include "cunumpy/core/errors.hpp"
 #include "cunumpy/core/dtype.hpp"
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/core/scalar.hpp"
 #include "cunumpy/core/shape.hpp"
+#include "cunumpy/core/small_vector.hpp"
+#include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
+#include "cunumpy/runtime/stream.hpp"
 #include "cunumpy/memory/memory.hpp"
-#include "cunumpy/core/ndarray.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/memory/pool.hpp"
 #include "cunumpy/kernels/backend.hpp"
+#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/elementwise.hpp"
+#include "cunumpy/ops/manipulation.hpp"
+#include "cunumpy/ops/reduction.hpp"

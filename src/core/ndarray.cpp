@@ -261,17 +261,60 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
   return copy(order).reshape(shape, order);
 }
 
+namespace {
+// The array's axes in memory order (largest |stride| first), with negative-stride axes
+// flipped: walking it in C order visits memory in address order, as NumPy's order 'K'.
+ndarray memory_order_view(const ndarray& a, bool& flipped) {
+  const int nd = a.ndim();
+  SmallVector<int64_t, 8> perm(nd);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
+    return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
+  });
+  ndarray v = a.transpose(std::span<const int64_t>(perm.data(), perm.size()));
+  flipped = false;
+  SmallVector<Index, 8> idx;
+  for (int i = 0; i < nd; ++i) {
+    if (v.strides()[i] < 0 && v.shape()[i] > 1) {
+      idx.push_back(Slice{std::nullopt, std::nullopt, -1});
+      flipped = true;
+    } else {
+      idx.push_back(Slice{});
+    }
+  }
+  return flipped ? v[std::span<const Index>(idx.data(), idx.size())] : v;
+}
+}  // namespace
+
+// NumPy's ravel: a view only when the data is already contiguous in the requested order.
 ndarray ndarray::ravel(Order order) const {
   const Impl& a = impl();
   if (order == Order::A) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
-  if (order == Order::K) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
-  return reshape(Shape{a.size}, order);
+  if (order == Order::C && a.c_contig) return reshape(Shape{a.size}, Order::C);
+  if (order == Order::F && a.f_contig) return reshape(Shape{a.size}, Order::F);
+  if (order == Order::K) {
+    if (a.c_contig) return reshape(Shape{a.size}, Order::C);
+    if (a.f_contig) return reshape(Shape{a.size}, Order::F);
+    bool flipped = false;
+    ndarray v = memory_order_view(*this, flipped);
+    if (!flipped && v.c_contiguous()) return v.reshape(Shape{a.size}, Order::C);
+  }
+  return flatten(order);
 }
 
+// Always a new array that owns its data, filled in the requested order.
 ndarray ndarray::flatten(Order order) const {
   const Impl& a = impl();
-  if (order == Order::A || order == Order::K) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
-  return copy(order).reshape(Shape{a.size}, order);
+  if (order == Order::A) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
+  ndarray out(Shape{a.size}, a.dtype, Order::C, device());
+  if (order == Order::K) {
+    bool flipped = false;
+    ndarray v = memory_order_view(*this, flipped);
+    out.reshape(v.shape(), Order::C).assign(v);
+  } else {
+    out.reshape(a.shape, order).assign(*this);
+  }
+  return out;
 }
 
 ndarray ndarray::transpose() const {
@@ -370,10 +413,19 @@ ndarray ndarray::view(DType dtype) const {
 
 // ---- copies, casts, fills ------------------------------------------------------------
 
+namespace {
+// A new array shaped like `a` whose memory order follows a's strides (order 'K').
+ndarray empty_k_order(const ndarray& a, DType dtype) {
+  const Strides strides = strides_like(a.shape(), a.strides(), dtype.itemsize());
+  MemoryPtr mem = allocate(a.device(), static_cast<std::size_t>(a.size() * dtype.itemsize()));
+  return ndarray(std::move(mem), 0, a.shape(), strides, dtype);
+}
+}  // namespace
+
 ndarray ndarray::copy(Order order) const {
   const Impl& a = impl();
-  if (order == Order::A || order == Order::K) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
-  ndarray out(a.shape, a.dtype, order, device());
+  if (order == Order::A) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
+  ndarray out = order == Order::K ? empty_k_order(*this, a.dtype) : ndarray(a.shape, a.dtype, order, device());
   out.assign(*this);
   return out;
 }
@@ -388,8 +440,7 @@ ndarray ndarray::astype(DType dtype, Order order, Casting casting, bool copy_alw
   if (!copy_always && dtype == a.dtype &&
       (order == Order::K || (order == Order::C && a.c_contig) || (order == Order::F && a.f_contig)))
     return *this;
-  if (order == Order::K) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
-  ndarray out(a.shape, dtype, order, device());
+  ndarray out = order == Order::K ? empty_k_order(*this, dtype) : ndarray(a.shape, dtype, order, device());
   out.assign(*this);
   return out;
 }
@@ -425,6 +476,8 @@ void ndarray::fill(const Scalar& value) {
 void ndarray::assign(const ndarray& src_in) {
   const Impl& a = impl();
   ndarray src = src_in.device() == device() ? src_in : src_in.to(device());
+  // NumPy accepts extra leading length-1 dimensions in the source (a[0] = b[None]).
+  while (src.ndim() > ndim() && src.shape()[0] == 1) src = src[{int64_t(0)}];
   if (src.ndim() > ndim() ||
       broadcast_shapes(a.shape, src.shape()) != a.shape)
     throw ValueError("could not broadcast input array from shape " + shape_str(src.shape()) +

@@ -1,7 +1,9 @@
 // Shape and stride helpers shared by every layer.
 #include "cunumpy/core/shape.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <string>
 
 #include "cunumpy/core/errors.hpp"
@@ -41,11 +43,28 @@ Strides contiguous_strides(const Shape& shape, int64_t itemsize, Order order) {
   return s;
 }
 
+Strides strides_like(const Shape& shape, const Strides& like, int64_t itemsize) {
+  const std::size_t nd = shape.size();
+  SmallVector<int64_t, 8> perm(nd);
+  for (std::size_t i = 0; i < nd; ++i) perm[i] = static_cast<int64_t>(i);
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
+    return std::llabs(like[x]) > std::llabs(like[y]);
+  });
+  Strides out(nd);
+  int64_t acc = itemsize;
+  for (std::size_t k = nd; k-- > 0;) {
+    out[perm[k]] = acc;
+    acc *= shape[perm[k]] > 0 ? shape[perm[k]] : 1;
+  }
+  return out;
+}
+
 // NumPy's rule: dimensions of length 1 never break contiguity; empty arrays are contiguous.
 bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize) {
+  for (int64_t d : shape)
+    if (d == 0) return true;
   int64_t expected = itemsize;
   for (std::size_t i = shape.size(); i-- > 0;) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];
@@ -55,9 +74,10 @@ bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsiz
 }
 
 bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize) {
+  for (int64_t d : shape)
+    if (d == 0) return true;
   int64_t expected = itemsize;
   for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1) {
       if (strides[i] != expected) return false;
       expected *= shape[i];

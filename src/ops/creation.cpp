@@ -59,9 +59,16 @@ ndarray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype
 }
 
 ndarray empty_like(const ndarray& a, std::optional<DType> dtype, Order order, std::optional<Shape> shape) {
+  const DType dt = dtype.value_or(a.dtype());
+  if (order == Order::K && !shape && !a.c_contiguous() && !a.f_contiguous()) {
+    // Keep a's memory order (NumPy's 'K' for non-contiguous prototypes).
+    const Strides strides = strides_like(a.shape(), a.strides(), dt.itemsize());
+    MemoryPtr mem = allocate(a.device(), static_cast<std::size_t>(a.size() * dt.itemsize()));
+    return ndarray(std::move(mem), 0, a.shape(), strides, dt);
+  }
   const Shape& s = shape ? *shape : a.shape();
   const Order o = shape && shape->size() != a.shape().size() ? Order::C : like_order(a, order);
-  return ndarray(s, dtype.value_or(a.dtype()), o, a.device());
+  return ndarray(s, dt, o, a.device());
 }
 ndarray zeros_like(const ndarray& a, std::optional<DType> dtype, Order order, std::optional<Shape> shape) {
   ndarray r = empty_like(a, dtype, order, shape);
@@ -87,7 +94,7 @@ ndarray arange(const Scalar& stop, std::optional<DType> dtype) {
 ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std::optional<DType> dtype_in) {
   const bool is_complex = start.dtype().is_complex() || stop.dtype().is_complex() || step.dtype().is_complex();
   const bool is_float = start.dtype().is_floating() || stop.dtype().is_floating() || step.dtype().is_floating();
-  if (step.to_complex() == std::complex<double>(0.0, 0.0)) throw ValueError("Maximum allowed size exceeded");
+  if (step.to_complex() == std::complex<double>(0.0, 0.0)) throw ZeroDivisionError("division by zero");
   int64_t len;
   Scalar first = start, second;
   if (is_complex) {
@@ -113,6 +120,7 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
     T* buf = reinterpret_cast<T*>(host.data());
     if (len > 0) first.cast(dtype).store(&buf[0]);
     if (len > 1) second.cast(dtype).store(&buf[1]);
+    if (len <= 2) return;  // the first two values are the whole result
     if constexpr (std::is_same_v<T, cn::half>) {
       const float s = cn::half_to_float(buf[0].bits);
       const float d = cn::half_to_float(buf[1].bits) - s;

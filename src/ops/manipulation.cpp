@@ -52,19 +52,9 @@ ndarray expand_dims(const ndarray& a, std::span<const int64_t> axes) {
     is_new[k] = true;
   }
   Shape shape;
-  Strides strides;
   int src = 0;
-  for (int i = 0; i < out_nd; ++i) {
-    if (is_new[i]) {
-      shape.push_back(1);
-      strides.push_back(0);
-    } else {
-      shape.push_back(a.shape()[src]);
-      strides.push_back(a.strides()[src]);
-      ++src;
-    }
-  }
-  return ndarray(a.memory(), a.offset(), shape, strides, a.dtype(), a);
+  for (int i = 0; i < out_nd; ++i) shape.push_back(is_new[i] ? 1 : a.shape()[src++]);
+  return a.reshape(shape);  // NumPy's expand_dims is a reshape (its strides included)
 }
 
 ndarray expand_dims(const ndarray& a, int64_t axis) {
@@ -105,18 +95,19 @@ std::vector<ndarray> broadcast_arrays(std::span<const ndarray> arrays) {
   return out;
 }
 
+// NumPy's forms: reshape for 0-d, newaxis indexing otherwise (strides follow from that).
 ndarray atleast_1d(const ndarray& a) { return a.ndim() >= 1 ? a : a.reshape(Shape{1}); }
 
 ndarray atleast_2d(const ndarray& a) {
   if (a.ndim() >= 2) return a;
-  if (a.ndim() == 1) return a.reshape(Shape{1, a.shape()[0]});
+  if (a.ndim() == 1) return a[{newaxis, Slice{}}];
   return a.reshape(Shape{1, 1});
 }
 
 ndarray atleast_3d(const ndarray& a) {
   if (a.ndim() >= 3) return a;
-  if (a.ndim() == 2) return a.reshape(Shape{a.shape()[0], a.shape()[1], 1});
-  if (a.ndim() == 1) return a.reshape(Shape{1, a.shape()[0], 1});
+  if (a.ndim() == 2) return a[{Slice{}, Slice{}, newaxis}];
+  if (a.ndim() == 1) return a[{newaxis, Slice{}, newaxis}];
   return a.reshape(Shape{1, 1, 1});
 }
 

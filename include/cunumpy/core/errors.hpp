@@ -16,6 +16,7 @@ struct IndexError : Error { using Error::Error; };           // -> IndexError
 struct AxisError : Error { using Error::Error; };            // -> numpy.exceptions.AxisError
 struct NotImplementedError : Error { using Error::Error; };  // -> NotImplementedError
 struct OverflowError : Error { using Error::Error; };        // -> OverflowError
+struct ZeroDivisionError : Error { using Error::Error; };    // -> ZeroDivisionError
 // Out of device or host memory; message gives requested / in use / cached / limit.
 struct OutOfMemoryError : Error { using Error::Error; };     // -> cunumpy.cuda.memory.OutOfMemoryError
 // A CUDA driver call failed; the message names the call and the CUDA error.

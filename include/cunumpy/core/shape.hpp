@@ -18,6 +18,9 @@ Order order_from_char(char c);
 int64_t shape_size(const Shape& shape);
 // Contiguous strides for `shape` in C or F order.
 Strides contiguous_strides(const Shape& shape, int64_t itemsize, Order order = Order::C);
+// Contiguous strides that keep the memory order of `like` (NumPy's order 'K'): axes
+// with larger |stride| stay outer.
+Strides strides_like(const Shape& shape, const Strides& like, int64_t itemsize);
 bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
 bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
 

@@ -21,6 +21,7 @@ namespace cunumpy {
 // explicitly is strong, like numpy.float32(1).
 class Operand {
  public:
+  Operand() = default;  // an undefined array (placeholder in containers)
   Operand(const ndarray& a) : array_(a), is_scalar_(false) {}  // NOLINT
   Operand(const Scalar& s, bool weak = false) : scalar_(s), is_scalar_(true), weak_(weak) {}  // NOLINT
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>

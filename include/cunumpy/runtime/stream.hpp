@@ -21,6 +21,9 @@ class Stream {
   // A new stream on `device`; non_blocking streams do not synchronize with the null
   // stream. Lower `priority` numbers run first (CUDA's convention); 0 is the default.
   static Stream create(Device device, bool non_blocking = false, int priority = 0);
+  // CUDA's per-thread default stream of whatever device is current (CuPy's Stream.ptds);
+  // the CPU's null stream while the CPU is current.
+  static Stream per_thread();
   // Wraps a CUstream cunumpy did not create (not destroyed by cunumpy).
   static Stream external(Device device, void* handle);
 
@@ -41,8 +44,9 @@ class Stream {
   friend bool operator==(const Stream& a, const Stream& b);
   friend bool operator!=(const Stream& a, const Stream& b) { return !(a == b); }
 
+  struct Impl;  // opaque; defined in stream.cpp
+
  private:
-  struct Impl;
   std::shared_ptr<Impl> impl_;
   explicit Stream(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
   friend class Event;

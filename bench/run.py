@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""cunumpy side by side with CuPy, PyTorch and NumPy, in one process, on one GPU.
+
+    python3 bench/run.py [--out bench.md] [--repeat 20] [--scale 1.0] [--only zeros,copy]
+
+GPU rows: CUDA events around each call (CuPy's and PyTorch's own; cunumpy's Event when it
+has one, else wall clock with a device synchronize around each call), a warm-up, then the
+median of --repeat calls. Host-time rows: wall clock over a loop, divided by its length.
+Ratios: CuPy's time over the library's time, so 2.00x means twice as fast as CuPy
+(against NumPy instead where CuPy is missing).
+A missing library is left out; a row a library cannot run prints "n/a" (reasons listed
+under the table). Figures go in docs/benchmarks.md; nothing here asserts a speed.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import traceback
+
+LIBS = ["cunumpy", "cupy", "torch", "numpy"]
+TITLES = {"cunumpy": "cunumpy", "cupy": "CuPy", "torch": "PyTorch", "numpy": "NumPy"}
+
+
+# ----------------------------------------------------------------------------------------
+# Library adapters: the same few operations in each library's spelling.
+class Lib:
+    name = ""
+    gpu = False
+
+    def __init__(self, mod):
+        self.m = mod
+
+    def sync(self):
+        pass
+
+    def free(self):
+        gc.collect()
+
+    def timer(self):
+        """Returns (start(), stop() -> ms) for one call."""
+        def start():
+            self.sync()
+            return time.perf_counter()
+
+        def stop(t0):
+            self.sync()
+            return (time.perf_counter() - t0) * 1e3
+        return start, stop, "wall+sync"
+
+    def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt))
+    def rand(self, n):
+        import numpy as np
+        return self.from_numpy(np.random.default_rng(0).random(n, dtype=np.float32))
+    def astype(self, x, dt): return x.astype(getattr(self.m, dt))
+    def copy(self, x): return x.copy()
+    def sincos(self, x): return self.m.sin(x) + self.m.cos(x)
+    def add_scalar(self, x): return x + 1.0
+    def to_numpy(self, x): return x
+    def from_numpy(self, a): return a
+
+
+class NumpyLib(Lib):
+    name = "numpy"
+
+    def from_numpy(self, a): return a.copy()
+
+
+class CupyLib(Lib):
+    name = "cupy"
+    gpu = True
+
+    def sync(self): self.m.cuda.Stream.null.synchronize()
+
+    def free(self):
+        gc.collect()
+        self.m.get_default_memory_pool().free_all_blocks()
+
+    def timer(self):
+        cuda = self.m.cuda
+        e0, e1 = cuda.Event(), cuda.Event()
+
+        def start():
+            e0.record()
+            return None
+
+        def stop(_):
+            e1.record()
+            e1.synchronize()
+            return cuda.get_elapsed_time(e0, e1)
+        return start, stop, "CUDA events"
+
+    def to_numpy(self, x): return self.m.asnumpy(x)
+    def from_numpy(self, a): return self.m.asarray(a)
+
+
+class TorchLib(Lib):
+    name = "torch"
+    gpu = True
+
+    def __init__(self, mod):
+        super().__init__(mod)
+        if not mod.cuda.is_available():
+            raise RuntimeError("torch sees no GPU")
+        self.dev = mod.device("cuda")
+
+    def sync(self): self.m.cuda.synchronize()
+
+    def free(self):
+        gc.collect()
+        self.m.cuda.empty_cache()
+
+    def timer(self):
+        e0 = self.m.cuda.Event(enable_timing=True)
+        e1 = self.m.cuda.Event(enable_timing=True)
+
+        def start():
+            e0.record()
+
+        def stop(_):
+            e1.record()
+            e1.synchronize()
+            return e0.elapsed_time(e1)
+        return start, stop, "CUDA events"
+
+    def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt), device=self.dev)
+    def astype(self, x, dt): return x.to(getattr(self.m, dt))
+    def copy(self, x): return x.clone()
+    def to_numpy(self, x): return x.cpu().numpy()
+    def from_numpy(self, a): return self.m.from_numpy(a).to(self.dev)
+
+
+class CunumpyLib(Lib):
+    name = "cunumpy"
+
+    def __init__(self, mod):
+        super().__init__(mod)
+        x = mod.zeros(1, dtype=mod.float32) if hasattr(mod, "zeros") else None
+        self.device = str(getattr(x, "device", "unknown")) if x is not None else "unknown"
+        self.gpu = "cuda" in self.device.lower()
+
+    def sync(self):
+        cuda = getattr(self.m, "cuda", None)
+        try:
+            cuda.Stream.null.synchronize()
+        except Exception:
+            pass
+
+    def free(self):
+        gc.collect()
+        try:
+            self.m.get_default_memory_pool().free_all_blocks()
+        except Exception:
+            pass
+
+    def timer(self):
+        cuda = getattr(self.m, "cuda", None)
+        ev = getattr(cuda, "Event", None) if cuda is not None else None
+        elapsed = getattr(cuda, "get_elapsed_time", None) if cuda is not None else None
+        if self.gpu and ev is not None and elapsed is not None:
+            try:
+                e0, e1 = ev(), ev()
+
+                def start():
+                    e0.record()
+
+                def stop(_):
+                    e1.record()
+                    e1.synchronize()
+                    return elapsed(e0, e1)
+                return start, stop, "CUDA events"
+            except Exception:
+                pass
+        return super().timer()
+
+    def to_numpy(self, x): return self.m.asnumpy(x)
+    def from_numpy(self, a): return self.m.asarray(a)
+
+
+ADAPTERS = {"cunumpy": CunumpyLib, "cupy": CupyLib, "torch": TorchLib, "numpy": NumpyLib}
+
+
+# ----------------------------------------------------------------------------------------
+def median_call_ms(lib, fn, repeat, warmup=3):
+    """Median time of one call of fn(), in ms, by the library's timer."""
+    for _ in range(warmup):
+        fn()
+    lib.sync()
+    start, stop, method = lib.timer()
+    times = []
+    for _ in range(repeat):
+        t0 = start()
+        fn()
+        times.append(stop(t0))
+    return statistics.median(times), method
+
+
+def host_loop_us(lib, fn, loops):
+    """Wall-clock time per call of a loop of `loops` calls, in µs (one sync at the end)."""
+    for _ in range(20):
+        fn()
+    lib.sync()
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(loops):
+            fn()
+        lib.sync()
+        best = min(best, (time.perf_counter() - t0) / loops * 1e6)
+    return best
+
+
+def import_time_s(module, runs=5):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        r = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
+        times.append(time.perf_counter() - t0)
+        if r.returncode != 0:
+            raise RuntimeError(r.stderr.decode().strip().splitlines()[-1])
+    return statistics.median(times)
+
+
+# ----------------------------------------------------------------------------------------
+class Row:
+    def __init__(self, key, title, unit, higher_is_better):
+        self.key, self.title, self.unit, self.hib = key, title, unit, higher_is_better
+        self.values = {}   # lib -> float
+        self.methods = {}  # lib -> str
+        self.notes = {}    # lib -> why n/a
+
+
+def run_rows(libs, args):
+    import numpy as np
+    S = args.scale
+    n28 = max(1024, int(2**28 * S))
+    n26 = max(1024, int(2**26 * S))
+    n7 = max(1024, int(10**7 * S))
+    rep = args.repeat
+    gb = 1e9
+    rows = []
+
+    def row(key, title, unit, hib, measure, libs_for_row):
+        if args.only and key not in args.only:
+            return
+        r = Row(key, title, unit, hib)
+        rows.append(r)
+        for name in libs_for_row:
+            lib = libs.get(name)
+            if lib is None:
+                continue
+            try:
+                val, method = measure(lib)
+                r.values[name], r.methods[name] = val, method
+            except Exception as e:  # a missing feature: n/a, never a crash
+                r.notes[name] = f"{type(e).__name__}: {str(e).strip().splitlines()[0] if str(e).strip() else ''}"[:160]
+                if args.verbose:
+                    traceback.print_exc()
+            finally:
+                lib.free()
+        print(f"  measured: {title}", file=sys.stderr, flush=True)
+
+    # import in a fresh process
+    def m_import(lib):
+        return import_time_s(lib.name), "wall, fresh process, median of 5"
+    row("import", "`import` in a fresh process", "s", False, m_import, ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_zeros(lib):
+        t, meth = median_call_ms(lib, lambda: lib.zeros(n28, "float32"), rep)
+        return n28 * 4 / (t * 1e-3) / gb, meth
+    row("zeros", f"`zeros` {n28:,} float32 (bytes written)", "GB/s", True, m_zeros,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_astype(lib):
+        x = lib.zeros(n26, "float32")
+        t, meth = median_call_ms(lib, lambda: lib.astype(x, "float64"), rep)
+        return n26 * 12 / (t * 1e-3) / gb, meth
+    row("astype", f"`astype` float32→float64, {n26:,} (read + write)", "GB/s", True, m_astype,
+        ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_copy(lib):
+        x = lib.zeros(n28, "float32")
+        t, meth = median_call_ms(lib, lambda: lib.copy(x), rep)
+        return 2 * n28 * 4 / (t * 1e-3) / gb, meth
+    row("copy", f"device-to-device copy, {n28 * 4 / 2**30:.3g} GiB (read + write)", "GB/s", True,
+        m_copy, ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_sincos(lib):
+        x = lib.rand(n7)
+        t, meth = median_call_ms(lib, lambda: lib.sincos(x), rep)
+        return t, meth
+    row("sincos", f"sin(x)+cos(x), {n7:,} float32", "ms", False, m_sincos,
+        ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_add(lib):
+        x = lib.rand(1000)
+        return host_loop_us(lib, lambda: lib.add_scalar(x), 2000), "wall, loop of 2000"
+    row("add_small", "`y = x + 1.0`, 1,000 float32, host time per call", "µs", False, m_add,
+        ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_asnumpy(lib):
+        x = lib.rand(n26)
+        t, _ = median_call_ms(Lib(None), lambda: lib.to_numpy(x), max(5, rep // 2), warmup=2)
+        return n26 * 4 / (t * 1e-3) / gb, "wall"
+    row("asnumpy", f"asnumpy, {n26:,} float32 (device → host)", "GB/s", True, m_asnumpy,
+        ["cunumpy", "cupy", "torch"])
+    return rows
+
+
+def fmt(v, unit):
+    if v is None:
+        return "n/a"
+    if unit == "GB/s":
+        return f"{v:,.0f}"
+    if unit == "s":
+        return f"{v:.3f}"
+    if unit == "ms":
+        return f"{v:.4g}"
+    return f"{v:.3g}"
+
+
+def table(rows, names, base_name="cupy"):
+    cols = [TITLES[n] for n in names]
+    others = [n for n in names if n != base_name]
+    head = ["work", "unit"] + cols + [f"{TITLES[n]} vs {TITLES[base_name]}" for n in others]
+    out = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    notes = []
+    for r in rows:
+        cells = []
+        for n in names:
+            v = r.values.get(n)
+            cells.append(fmt(v, r.unit))
+            if v is None and n in r.notes:
+                notes.append(f"- {r.title}, {TITLES[n]}: n/a ({r.notes[n]})")
+        ratios = []
+        base = r.values.get(base_name)
+        for n in others:
+            v = r.values.get(n)
+            if v is None or base is None or v == 0 or base == 0:
+                ratios.append("n/a")
+            else:
+                ratios.append(f"{(v / base) if r.hib else (base / v):.2f}x")
+        out.append("| " + " | ".join([r.title, r.unit] + cells + ratios) + " |")
+    return "\n".join(out), notes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", help="also write the markdown report here")
+    ap.add_argument("--repeat", type=int, default=20, help="timed calls per GPU row (median)")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
+    ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
+                    help="comma-separated rows: import,zeros,astype,copy,sincos,add_small,asnumpy")
+    ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+
+    libs, missing = {}, []
+    for name in args.libs:
+        try:
+            libs[name] = ADAPTERS[name](importlib.import_module(name))
+        except Exception as e:
+            missing.append(f"{TITLES.get(name, name)} ({type(e).__name__}: {e})")
+    names = [n for n in LIBS if n in libs]
+    # Ratios are against CuPy; without CuPy (a machine with no GPU), against NumPy.
+    base_name = "cupy" if "cupy" in libs else ("numpy" if "numpy" in libs else "cupy")
+    names_for_table = [n for n in LIBS if n in libs or n == base_name]
+
+    header = ["# cunumpy benchmarks", ""]
+    header.append(f"- date: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}; host: {platform.node()}; "
+                  f"Python {platform.python_version()}; {os.cpu_count()} CPUs")
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=20)
+        if out.returncode == 0 and out.stdout.strip():
+            header.append(f"- GPU: {out.stdout.strip().splitlines()[0]}")
+    except Exception:
+        header.append("- GPU: none found (nvidia-smi missing)")
+    for n in names:
+        v = getattr(libs[n].m, "__version__", "?")
+        extra = f", device {libs[n].device}" if n == "cunumpy" else ""
+        header.append(f"- {TITLES[n]} {v}{extra}")
+    if missing:
+        header.append("- left out: " + "; ".join(missing))
+    header.append(f"- GPU rows: median of {args.repeat} after warm-up; sizes x{args.scale:g}")
+    header.append("")
+
+    rows = run_rows(libs, args)
+    tbl, notes = table(rows, names_for_table, base_name)
+    methods = sorted({f"{TITLES[n]}: {m}" for r in rows for n, m in r.methods.items()
+                      if r.key not in ("import", "add_small", "asnumpy")})
+    text = "\n".join(header) + "\n" + tbl + "\n\n" + f"Ratios: {TITLES[base_name]}'s time / the library's time (higher is faster).\n"
+    if methods:
+        text += "Timing of GPU rows: " + "; ".join(methods) + ".\n"
+    if notes:
+        text += "\nn/a:\n" + "\n".join(notes) + "\n"
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

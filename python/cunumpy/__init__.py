@@ -1,0 +1,66 @@
+"""cunumpy: NumPy's API on NVIDIA GPUs (CuPy-compatible), with a CPU backend.
+
+`import cunumpy as cp` runs CuPy code. Arrays live on the current device: cuda:0 when a
+GPU is usable, else the CPU (CUNUMPY_DEVICE=cpu|cuda|cuda:N forces the choice).
+"""
+import numpy as _numpy
+
+from cunumpy import _core
+from cunumpy._core import ndarray
+from cunumpy import _ndarray_ext  # noqa: F401  (installs Python-level ndarray methods)
+from cunumpy._creation import *  # noqa: F401,F403
+from cunumpy._manipulation import *  # noqa: F401,F403
+from cunumpy._dtype_functions import (  # noqa: F401
+    result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
+from cunumpy import cuda  # noqa: F401
+from cunumpy import testing  # noqa: F401
+
+try:  # the elementwise engine's ufunc objects
+    from cunumpy._ufuncs import *  # noqa: F401,F403
+except ImportError:  # pragma: no cover - present in every full build
+    pass
+
+__version__ = '0.1.0'
+
+# Scalar types and dtypes are NumPy's own, as in CuPy.
+dtype = _numpy.dtype
+bool_ = _numpy.bool_
+int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64
+uint8, uint16, uint32, uint64 = _numpy.uint8, _numpy.uint16, _numpy.uint32, _numpy.uint64
+float16, float32, float64 = _numpy.float16, _numpy.float32, _numpy.float64
+complex64, complex128 = _numpy.complex64, _numpy.complex128
+byte, short, intc, int_, longlong, intp = (
+    _numpy.byte, _numpy.short, _numpy.intc, _numpy.int_, _numpy.longlong, _numpy.intp)
+ubyte, ushort, uintc, uint, ulonglong, uintp = (
+    _numpy.ubyte, _numpy.ushort, _numpy.uintc, _numpy.uint, _numpy.ulonglong, _numpy.uintp)
+half, single, double = _numpy.half, _numpy.single, _numpy.double
+csingle, cdouble = _numpy.csingle, _numpy.cdouble
+generic, number, integer, signedinteger, unsignedinteger = (
+    _numpy.generic, _numpy.number, _numpy.integer, _numpy.signedinteger, _numpy.unsignedinteger)
+inexact, floating, complexfloating = _numpy.inexact, _numpy.floating, _numpy.complexfloating
+
+newaxis = None
+pi, e, inf, nan, euler_gamma = _numpy.pi, _numpy.e, _numpy.inf, _numpy.nan, _numpy.euler_gamma
+PINF, NINF = _numpy.inf, -_numpy.inf
+
+AxisError = _numpy.exceptions.AxisError
+ComplexWarning = _numpy.exceptions.ComplexWarning
+
+
+def get_array_module(*args):
+    """Returns cunumpy if any argument is a cunumpy array, else numpy."""
+    for a in args:
+        if isinstance(a, ndarray):
+            import cunumpy
+            return cunumpy
+    return _numpy
+
+
+def get_default_memory_pool():
+    """The caching memory pool of the current device."""
+    return cuda.get_default_memory_pool()
+
+
+def get_default_pinned_memory_pool():
+    """The pinned host memory pool."""
+    return cuda.get_default_pinned_memory_pool()

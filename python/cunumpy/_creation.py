@@ -1,0 +1,206 @@
+"""Creation functions with NumPy's and CuPy's signatures, over cunumpy._core."""
+import numpy as _numpy
+
+from cunumpy import _core
+
+ndarray = _core.ndarray
+
+__all__ = [
+    'empty', 'zeros', 'ones', 'full', 'empty_like', 'zeros_like', 'ones_like', 'full_like',
+    'arange', 'linspace', 'logspace', 'eye', 'identity', 'tri',
+    'array', 'asarray', 'asanyarray', 'ascontiguousarray', 'asfortranarray', 'asnumpy',
+]
+
+
+def _order(order):
+    if order is None:
+        return 'C'
+    if not isinstance(order, str) or order.upper() not in ('C', 'F', 'A', 'K'):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    return order.upper()
+
+
+def empty(shape, dtype=float, order='C'):
+    return _core.empty(shape, dtype, _order(order))
+
+
+def zeros(shape, dtype=float, order='C'):
+    return _core.zeros(shape, dtype, _order(order))
+
+
+def ones(shape, dtype=float, order='C'):
+    return _core.ones(shape, dtype, _order(order))
+
+
+def full(shape, fill_value, dtype=None, order='C'):
+    if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
+        out = empty(shape, fill_value.dtype if dtype is None else dtype, order)
+        out[...] = fill_value
+        return out
+    return _core.full(shape, fill_value, dtype, _order(order))
+
+
+def _like_shape(shape):
+    return shape
+
+
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
+    return _core.empty_like(_as_array(prototype), dtype, _order(order), _like_shape(shape))
+
+
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
+    return _core.zeros_like(_as_array(a), dtype, _order(order), _like_shape(shape))
+
+
+def ones_like(a, dtype=None, order='K', subok=None, shape=None):
+    return _core.ones_like(_as_array(a), dtype, _order(order), _like_shape(shape))
+
+
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
+    a = _as_array(a)
+    if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
+        out = empty_like(a, dtype, order, shape=shape)
+        out[...] = fill_value
+        return out
+    return _core.full_like(a, fill_value, dtype, _order(order), _like_shape(shape))
+
+
+def _has_device_array(obj):
+    if isinstance(obj, ndarray):
+        return True
+    if isinstance(obj, (list, tuple)):
+        return any(_has_device_array(o) for o in obj)
+    return False
+
+
+def _to_host_nested(obj):
+    """Nested sequences holding cunumpy arrays, with those arrays copied to the host."""
+    if isinstance(obj, ndarray):
+        return obj.get()
+    if isinstance(obj, (list, tuple)):
+        return [_to_host_nested(o) for o in obj]
+    return obj
+
+
+def _from_python(obj, dtype):
+    if isinstance(obj, (list, tuple)) and _has_device_array(obj):
+        obj = _to_host_nested(obj)
+    return _core.from_python(obj, dtype)
+
+
+def _as_array(a):
+    return a if isinstance(a, ndarray) else asarray(a)
+
+
+def arange(start=None, stop=None, step=None, dtype=None):
+    if start is None and stop is None:
+        raise TypeError("arange() requires stop to be specified.")
+    if stop is None:
+        start, stop = 0, start
+    if start is None:
+        start = 0
+    if step is None:
+        step = 1
+    if dtype is None:
+        # NumPy 2 picks the result type of the arguments (Python scalars are weak).
+        if any(isinstance(v, (_numpy.generic, _numpy.ndarray, ndarray)) for v in (start, stop, step)):
+            dtype = _numpy.result_type(*[v.dtype if isinstance(v, ndarray) else v for v in (start, stop, step)])
+    for v in (start, stop, step):
+        if isinstance(v, ndarray):
+            raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
+    return _core.arange(start, stop, step, dtype)
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    if not isinstance(num, int) and not (hasattr(num, '__index__') and not isinstance(num, (float, bool))):
+        raise TypeError(f"'{type(num).__name__}' object cannot be interpreted as an integer")
+    num = int(num)
+    for v in (start, stop):
+        if isinstance(v, (ndarray, _numpy.ndarray, list, tuple)):
+            raise NotImplementedError('linspace with array start/stop is not supported yet')
+    if dtype is None and any(isinstance(v, _numpy.generic) for v in (start, stop)):
+        dtype = _numpy.result_type(start, stop, float(num))
+    out, step = _core.linspace(start, stop, num, bool(endpoint), dtype)
+    if retstep:
+        if isinstance(start, complex) or isinstance(stop, complex):
+            step = (complex(stop) - complex(start)) / ((num - 1) if endpoint else num) if \
+                ((num - 1) if endpoint else num) > 0 else float('nan')
+        return out, step
+    return out
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
+
+
+def eye(N, M=None, k=0, dtype=float, order='C'):
+    return _core.eye(N, M, k, dtype, _order(order))
+
+
+def identity(n, dtype=float):
+    return _core.eye(n, None, 0, dtype, 'C')
+
+
+def tri(N, M=None, k=0, dtype=float):
+    return _core.tri(N, M, k, dtype)
+
+
+def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+    """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
+    nested sequences, cunumpy arrays from any device)."""
+    if isinstance(a, ndarray):
+        out = _core.asarray_ndarray(a, dtype, copy)
+        if _core.same_array(out, a):
+            out = a  # no copy made: hand back the same object, as NumPy does
+    else:
+        if copy is False:
+            raise ValueError('Unable to avoid copy while creating an array as requested.')
+        out = _from_python(a, dtype)
+    if order is not None:
+        o = _order(order)
+        if o == 'F' and not out.flags.f_contiguous:
+            out = out.copy('F')
+        elif o == 'C' and not out.flags.c_contiguous:
+            out = out.copy('C')
+    return out
+
+
+asanyarray = asarray
+
+
+def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
+    if isinstance(obj, ndarray):
+        if copy is False:
+            out = _core.asarray_ndarray(obj, dtype, False)
+        else:
+            out = _core.asarray_ndarray(obj, dtype, True if copy else None)
+    else:
+        if copy is False:
+            raise ValueError('Unable to avoid copy while creating an array as requested.')
+        out = _from_python(obj, dtype)
+    o = _order(order)
+    if o == 'F' and not out.flags.f_contiguous:
+        out = out.copy('F')
+    elif o == 'C' and not out.flags.c_contiguous:
+        out = out.copy('C')
+    if ndmin > out.ndim:
+        out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
+    return out
+
+
+def ascontiguousarray(a, dtype=None):
+    return _core.ascontiguousarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
+
+
+def asfortranarray(a, dtype=None):
+    return _core.asfortranarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
+
+
+def asnumpy(a, stream=None, order='C', out=None, *, blocking=True):
+    """Returns a NumPy array holding the values of `a` (copied from the device)."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, order=order, out=out, blocking=blocking)
+    if out is not None:
+        out[...] = a
+        return out
+    return _numpy.asarray(a, order=order)

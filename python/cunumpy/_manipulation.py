@@ -1,0 +1,107 @@
+"""Shape manipulation functions (views) with NumPy's signatures."""
+from cunumpy import _core
+
+ndarray = _core.ndarray
+
+__all__ = [
+    'reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis', 'squeeze', 'expand_dims',
+    'broadcast_to', 'broadcast_arrays', 'broadcast_shapes', 'atleast_1d', 'atleast_2d',
+    'atleast_3d', 'copy', 'shape', 'ndim', 'size', 'permute_dims', 'matrix_transpose',
+]
+
+
+def _arr(a):
+    if isinstance(a, ndarray):
+        return a
+    from cunumpy._creation import asarray
+    return asarray(a)
+
+
+def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
+    if shape is None:
+        shape = newshape
+    out = _arr(a).reshape(shape, order=order)
+    if copy:
+        out = out.copy()
+    return out
+
+
+def ravel(a, order='C'):
+    return _arr(a).ravel(order)
+
+
+def transpose(a, axes=None):
+    return _arr(a).transpose(axes)
+
+
+def permute_dims(a, axes=None):
+    return _arr(a).transpose(axes)
+
+
+def matrix_transpose(x):
+    return _arr(x).mT
+
+
+def swapaxes(a, axis1, axis2):
+    return _arr(a).swapaxes(axis1, axis2)
+
+
+def moveaxis(a, source, destination):
+    return _core.moveaxis(_arr(a), source, destination)
+
+
+def squeeze(a, axis=None):
+    return _arr(a).squeeze(axis)
+
+
+def expand_dims(a, axis):
+    return _core.expand_dims(_arr(a), axis)
+
+
+def broadcast_to(array, shape, subok=False):
+    return _core.broadcast_to(_arr(array), shape)
+
+
+def broadcast_arrays(*args, subok=False):
+    return list(_core.broadcast_arrays([_arr(a) for a in args]))
+
+
+def broadcast_shapes(*args):
+    return _core.broadcast_shapes(*args)
+
+
+def _atleast(fn, arys):
+    res = [fn(_arr(a)) for a in arys]
+    return res[0] if len(res) == 1 else tuple(res)
+
+
+def atleast_1d(*arys):
+    return _atleast(_core.atleast_1d, arys)
+
+
+def atleast_2d(*arys):
+    return _atleast(_core.atleast_2d, arys)
+
+
+def atleast_3d(*arys):
+    return _atleast(_core.atleast_3d, arys)
+
+
+def copy(a, order='K', subok=False):
+    return _arr(a).copy(order)
+
+
+def shape(a):
+    return a.shape if isinstance(a, ndarray) else __import__('numpy').shape(a)
+
+
+def ndim(a):
+    return a.ndim if isinstance(a, ndarray) else __import__('numpy').ndim(a)
+
+
+def size(a, axis=None):
+    if not isinstance(a, ndarray):
+        return __import__('numpy').size(a, axis)
+    if axis is None:
+        return a.size
+    return a.shape[axis]

@@ -1,0 +1,125 @@
+// Module-level creation and shape functions of cunumpy._core.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/vector.h>
+
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/manipulation.hpp"
+#include "py_convert.hpp"
+
+namespace nb = nanobind;
+
+namespace cunumpy::py {
+
+
+namespace {
+
+std::optional<Shape> optional_shape(nb::handle s) {
+  if (s.is_none()) return std::nullopt;
+  return to_shape(s);
+}
+
+Scalar fill_scalar(nb::handle v, std::optional<DType> dtype) {
+  Scalar s = to_scalar(v);
+  check_python_scalar_store(v, s, dtype.value_or(s.dtype()));
+  return s;
+}
+
+}  // namespace
+
+void bind_creation(nb::module_& m) {
+  m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+    return empty(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+  m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+    return zeros(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+  m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order) {
+    return ones(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+  m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+    auto dt = to_optional_dtype(dtype);
+    return full(to_shape(shape), fill_scalar(value, dt), dt, to_order(order, Order::C));
+  }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+
+  m.def("empty_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
+    return empty_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  m.def("zeros_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
+    return zeros_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  m.def("ones_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
+    return ones_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  m.def("full_like", [](const ndarray& a, nb::handle value, nb::handle dtype, nb::handle order, nb::handle shape) {
+    auto dt = to_optional_dtype(dtype);
+    return full_like(a, fill_scalar(value, dt.value_or(a.dtype())), dt, to_order(order, Order::K), optional_shape(shape));
+  }, nb::arg("a"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K",
+     nb::arg("shape") = nb::none());
+
+  m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
+    return arange(to_scalar(start), to_scalar(stop), to_scalar(step), to_optional_dtype(dtype));
+  }, nb::arg("start"), nb::arg("stop"), nb::arg("step"), nb::arg("dtype") = nb::none());
+  m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
+    double step = 0;
+    ndarray r = linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_optional_dtype(dtype), &step);
+    return nb::make_tuple(r, step);
+  }, nb::arg("start"), nb::arg("stop"), nb::arg("num"), nb::arg("endpoint"), nb::arg("dtype") = nb::none());
+  m.def("logspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, double base, nb::handle dtype) {
+    return logspace(to_scalar(start), to_scalar(stop), num, endpoint, base, to_optional_dtype(dtype));
+  }, nb::arg("start"), nb::arg("stop"), nb::arg("num"), nb::arg("endpoint"), nb::arg("base"), nb::arg("dtype") = nb::none());
+  m.def("eye", [](int64_t n, nb::handle mm, int64_t k, nb::handle dtype, nb::handle order) {
+    std::optional<int64_t> M;
+    if (!mm.is_none()) M = nb::cast<int64_t>(mm);
+    return eye(n, M, k, to_dtype(dtype), to_order(order, Order::C));
+  }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+  m.def("tri", [](int64_t n, nb::handle mm, int64_t k, nb::handle dtype) {
+    std::optional<int64_t> M;
+    if (!mm.is_none()) M = nb::cast<int64_t>(mm);
+    return tri(n, M, k, to_dtype(dtype));
+  }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
+
+  // asarray on our arrays; copy: None (when needed), True (always), False (never).
+  m.def("asarray_ndarray", [](const ndarray& a, nb::handle dtype, nb::handle copy) {
+    std::optional<DType> dt = to_optional_dtype(dtype);
+    const bool must_copy = !copy.is_none() && nb::cast<bool>(copy);
+    if (!copy.is_none() && !nb::cast<bool>(copy)) {
+      if ((dt && *dt != a.dtype()) || a.device() != current_device())
+        throw ValueError("Unable to avoid copy while creating an array as requested.");
+    }
+    return asarray(a, dt, must_copy);
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("copy") = nb::none());
+  m.def("ascontiguousarray", [](const ndarray& a, nb::handle dtype) {
+    return ascontiguousarray(a, to_optional_dtype(dtype));
+  }, nb::arg("a"), nb::arg("dtype") = nb::none());
+  m.def("asfortranarray", [](const ndarray& a, nb::handle dtype) {
+    return asfortranarray(a, to_optional_dtype(dtype));
+  }, nb::arg("a"), nb::arg("dtype") = nb::none());
+
+  m.def("moveaxis", [](const ndarray& a, nb::handle src, nb::handle dst) {
+    auto s = to_axes(src), d = to_axes(dst);
+    return moveaxis(a, std::span<const int64_t>(s.data(), s.size()), std::span<const int64_t>(d.data(), d.size()));
+  });
+  m.def("expand_dims", [](const ndarray& a, nb::handle axis) {
+    auto ax = to_axes(axis);
+    return expand_dims(a, std::span<const int64_t>(ax.data(), ax.size()));
+  });
+  m.def("broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, to_shape(shape)); });
+  m.def("broadcast_arrays", [](std::vector<ndarray> arrays) {
+    return broadcast_arrays(std::span<const ndarray>(arrays.data(), arrays.size()));
+  });
+  m.def("broadcast_shapes", [](nb::args shapes) {
+    std::vector<Shape> v;
+    for (nb::handle s : shapes) v.push_back(to_shape(s));
+    return shape_to_tuple(broadcast_shapes(std::span<const Shape>(v.data(), v.size())));
+  });
+  m.def("atleast_1d", &atleast_1d);
+  m.def("atleast_2d", &atleast_2d);
+  m.def("atleast_3d", &atleast_3d);
+
+  m.def("default_device", [] { return default_device().str(); });
+  m.def("current_device", [] { return current_device().str(); });
+  m.def("_set_current_device", [](const std::string& d) { set_current_device(Device::parse(d)); });
+}
+
+}  // namespace cunumpy::py

@@ -1,0 +1,396 @@
+// The ndarray class: attributes, views, indexing, copies and host transfer.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+
+#include <string>
+#include <vector>
+
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/manipulation.hpp"
+#include "py_convert.hpp"
+
+namespace nb = nanobind;
+
+namespace cunumpy::py {
+namespace {
+
+// ---- host buffers --------------------------------------------------------------------
+
+// A NumPy array (or any buffer) viewed through the buffer protocol; strides in bytes.
+struct HostBuffer {
+  Py_buffer view{};
+  bool ok = false;
+  HostBuffer(nb::handle obj, bool writable) {
+    const int flags = PyBUF_RECORDS_RO | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj.ptr(), &view, flags) != 0) throw nb::python_error();
+    ok = true;
+  }
+  ~HostBuffer() {
+    if (ok) PyBuffer_Release(&view);
+  }
+  Shape shape() const { return Shape(view.shape, view.shape + view.ndim); }
+  Strides strides() const { return Strides(view.strides, view.strides + view.ndim); }
+};
+
+ndarray from_numpy(nb::handle arr, std::optional<Device> device) {
+  const DType dtype = to_dtype(arr.attr("dtype"));
+  HostBuffer buf(arr, false);
+  return array_from_host(buf.view.buf, buf.shape(), buf.strides(), dtype, device.value_or(current_device()));
+}
+
+// NumPy's asarray on anything that is not one of our arrays, then upload.
+ndarray from_python(nb::handle obj, std::optional<DType> dtype) {
+  nb::object np_arr = dtype ? numpy_module().attr("asarray")(obj, dtype_object(*dtype))
+                            : numpy_module().attr("asarray")(obj);
+  return from_numpy(np_arr, std::nullopt);
+}
+
+void copy_into_numpy(const ndarray& a, nb::handle out) {
+  const DType od = to_dtype(out.attr("dtype"));
+  HostBuffer buf(out, true);
+  if (buf.shape() != a.shape())
+    throw ValueError("Shape mismatch: cannot copy an array of shape " + shape_str(a.shape()) +
+                     " into an array of shape " + shape_str(buf.shape()));
+  if (od != a.dtype())
+    throw TypeError(std::string("dtype mismatch: cannot copy ") + a.dtype().name() + " data into a " +
+                    od.name() + " array");
+  if (is_c_contiguous(buf.shape(), buf.strides(), a.itemsize())) {
+    a.copy_to_host(buf.view.buf);
+    return;
+  }
+  // Strided destination: bring the data to host memory, then scatter with the CPU backend.
+  ndarray host = a.to(Device::cpu());
+  auto mem = wrap_memory(buf.view.buf, 0, Device::cpu(), nullptr);
+  int64_t lo = 0, hi = a.itemsize();
+  for (int i = 0; i < a.ndim(); ++i) {
+    const int64_t span = buf.view.strides[i] * (buf.view.shape[i] - 1);
+    if (span < 0) lo += span; else hi += span;
+  }
+  auto mem2 = wrap_memory(static_cast<char*>(buf.view.buf) + lo, static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
+  ndarray dst(mem2, -lo, buf.shape(), buf.strides(), a.dtype());
+  dst.assign(host);
+  (void)mem;
+}
+
+// ---- indexing -----------------------------------------------------------------------
+
+std::optional<int64_t> slice_part(PyObject* p) {
+  if (p == Py_None) return std::nullopt;
+  if (PyLong_Check(p)) return PyLong_AsLongLong(p);
+  if (PyIndex_Check(p) && !PyBool_Check(p)) {
+    nb::object i = nb::steal(PyNumber_Index(p));
+    return PyLong_AsLongLong(i.ptr());
+  }
+  throw TypeError("slice indices must be integers or None or have an __index__ method");
+}
+
+[[noreturn]] void unsupported_index(nb::handle item) {
+  throw IndexError(std::string("only integers, slices (`:`), ellipsis (`...`) and numpy.newaxis (`None`) "
+                               "are valid indices in this version of cunumpy (advanced indexing with ") +
+                   nb::str(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(item.ptr()))).attr("__name__")).c_str() +
+                   " is not supported yet)");
+}
+
+void parse_index_item(nb::handle item, SmallVector<Index, 8>& out) {
+  PyObject* p = item.ptr();
+  if (PyLong_Check(p) && !PyBool_Check(p)) {
+    out.push_back(static_cast<int64_t>(PyLong_AsLongLong(p)));
+  } else if (PySlice_Check(p)) {
+    auto* s = reinterpret_cast<PySliceObject*>(p);
+    out.push_back(Slice{slice_part(s->start), slice_part(s->stop), slice_part(s->step)});
+  } else if (p == Py_Ellipsis) {
+    out.push_back(ellipsis);
+  } else if (p == Py_None) {
+    out.push_back(newaxis);
+  } else if (is_ndarray(item) || PyBool_Check(p) || PyList_Check(p)) {
+    unsupported_index(item);
+  } else if (PyIndex_Check(p)) {
+    nb::object i = nb::steal(PyNumber_Index(p));
+    out.push_back(static_cast<int64_t>(PyLong_AsLongLong(i.ptr())));
+  } else {
+    unsupported_index(item);
+  }
+}
+
+SmallVector<Index, 8> parse_index(nb::handle key) {
+  SmallVector<Index, 8> idx;
+  if (PyTuple_Check(key.ptr())) {
+    const Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) parse_index_item(PyTuple_GET_ITEM(key.ptr(), i), idx);
+  } else {
+    parse_index_item(key, idx);
+  }
+  return idx;
+}
+
+// ---- scalars assigned into arrays ------------------------------------------------------
+
+// NumPy converts a Python scalar stored into an array with int()/float() of the target
+// kind: complex into a real type, NaN or inf into an integer type, and integers that do
+// not fit raise; everything else is cast.
+}  // namespace
+void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
+  PyObject* p = value.ptr();
+  if (d.is_bool() || d.is_complex()) return;
+  if (PyComplex_Check(p)) {
+    if (d.is_integer())
+      throw TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+    throw TypeError("float() argument must be a string or a real number, not 'complex'");
+  }
+  if (PyFloat_Check(p) && d.is_integer()) {
+    const double v = s.to_double();
+    if (v != v) throw ValueError("cannot convert float NaN to integer");
+    if (v == 1.0 / 0.0 || v == -1.0 / 0.0) throw OverflowError("cannot convert float infinity to integer");
+    return;
+  }
+  if (!PyLong_Check(p) || PyBool_Check(p) || !d.is_integer()) return;
+  const int bits = d.itemsize() * 8;
+  bool fits;
+  if (s.dtype() == uint64) {
+    fits = d.is_unsigned_integer() && (bits == 64 || s.to_uint64() < (uint64_t(1) << bits));
+  } else {
+    const int64_t v = s.to_int64();
+    if (d.is_unsigned_integer())
+      fits = v >= 0 && (bits == 64 || static_cast<uint64_t>(v) < (uint64_t(1) << bits));
+    else
+      fits = bits == 64 || (v >= -(int64_t(1) << (bits - 1)) && v < (int64_t(1) << (bits - 1)));
+  }
+  if (!fits)
+    throw OverflowError("Python integer " + s.repr() + " out of bounds for " + d.name());
+}
+namespace {
+
+void setitem(ndarray& a, nb::handle key, nb::handle value) {
+  SmallVector<Index, 8> idx = parse_index(key);
+  ndarray target = a[std::span<const Index>(idx.data(), idx.size())];
+  if (is_ndarray(value)) {
+    target.assign(as_ndarray(value));
+  } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
+    Scalar s = to_scalar(value);
+    check_python_scalar_store(value, s, a.dtype());
+    target.fill(s);
+  } else {
+    target.assign(from_python(value, std::nullopt));
+  }
+}
+
+ndarray getitem(const ndarray& a, nb::handle key) {
+  SmallVector<Index, 8> idx = parse_index(key);
+  return a[std::span<const Index>(idx.data(), idx.size())];
+}
+
+// ---- Python scalar conversions of 0-d arrays (NumPy 2 refuses ndim > 0) ---------------
+
+Scalar single_value(const ndarray& a, const char* what) {
+  if (a.ndim() != 0) throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
+  const Scalar s = a.item();
+  if (s.dtype().is_complex() && what[0] != 'c') {
+    if (what[0] == 'i')
+      throw TypeError("int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+    throw TypeError("float() argument must be a string or a real number, not 'complex'");
+  }
+  return s;
+}
+
+nb::object item(const ndarray& a, nb::args args) {
+  if (args.size() == 0) return scalar_to_python(a.item());
+  SmallVector<Index, 8> idx;
+  if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
+    int64_t k = nb::cast<int64_t>(args[0]);
+    const int64_t n = a.size();
+    if (k < -n || k >= n) throw IndexError("index " + std::to_string(k) + " is out of bounds for size " + std::to_string(n));
+    if (k < 0) k += n;
+    for (int d = a.ndim() - 1; d >= 0; --d) {
+      idx.insert(0, k % a.shape()[d]);
+      k /= a.shape()[d];
+    }
+  } else {
+    nb::handle t = args.size() == 1 ? args[0] : nb::handle(args);
+    for (nb::handle h : t) idx.push_back(nb::cast<int64_t>(h));
+    if (static_cast<int>(idx.size()) != a.ndim()) throw ValueError("incorrect number of indices for array");
+  }
+  return scalar_to_python(a[std::span<const Index>(idx.data(), idx.size())].item());
+}
+
+// Gathers *shape-style arguments: f(2, 3), f((2, 3)) and f([2, 3]) mean the same.
+nb::handle single_or_tuple(nb::args args) { return args.size() == 1 ? args[0] : nb::handle(args); }
+
+struct MemoryPointer {
+  uintptr_t ptr;
+  int device_id;
+  MemoryPtr mem;
+};
+
+struct Flags {
+  bool c_contiguous, f_contiguous, owndata;
+};
+
+}  // namespace
+
+void bind_ndarray(nb::module_& m) {
+  nb::class_<MemoryPointer>(m, "MemoryPointer")
+      .def_ro("ptr", &MemoryPointer::ptr)
+      .def_ro("device_id", &MemoryPointer::device_id)
+      .def("__int__", [](const MemoryPointer& p) { return p.ptr; })
+      .def("__repr__", [](const MemoryPointer& p) {
+        return "<cunumpy.MemoryPointer ptr=" + std::to_string(p.ptr) + " device=" + std::to_string(p.device_id) + ">";
+      });
+
+  nb::class_<Flags>(m, "Flags")
+      .def_ro("c_contiguous", &Flags::c_contiguous)
+      .def_ro("f_contiguous", &Flags::f_contiguous)
+      .def_ro("owndata", &Flags::owndata)
+      .def("__getitem__", [](const Flags& f, const std::string& k) {
+        if (k == "C_CONTIGUOUS" || k == "C" || k == "CONTIGUOUS") return f.c_contiguous;
+        if (k == "F_CONTIGUOUS" || k == "F" || k == "FORTRAN") return f.f_contiguous;
+        if (k == "OWNDATA" || k == "O") return f.owndata;
+        throw nb::key_error(k.c_str());
+      })
+      .def("__repr__", [](const Flags& f) {
+        auto b = [](bool v) { return v ? std::string("True") : std::string("False"); };
+        return "  C_CONTIGUOUS : " + b(f.c_contiguous) + "\n  F_CONTIGUOUS : " + b(f.f_contiguous) +
+               "\n  OWNDATA : " + b(f.owndata);
+      });
+
+  nb::class_<ndarray> cls(m, "ndarray");
+  cls.def("__init__",
+          [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
+            new (self) ndarray(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
+          },
+          nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C")
+      // attributes
+      .def_prop_ro("shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); })
+      .def_prop_ro("strides", [](const ndarray& a) { return shape_to_tuple(a.strides()); })
+      .def_prop_ro("ndim", &ndarray::ndim)
+      .def_prop_ro("size", &ndarray::size)
+      .def_prop_ro("itemsize", &ndarray::itemsize)
+      .def_prop_ro("nbytes", &ndarray::nbytes)
+      .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); })
+      .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata()}; })
+      .def_prop_ro("base", [](const ndarray& a) -> nb::object {
+        ndarray b = a.base();
+        if (!b.defined()) return nb::none();
+        return nb::cast(b);
+      })
+      .def_prop_ro("data", [](const ndarray& a) {
+        return MemoryPointer{reinterpret_cast<uintptr_t>(a.data()), a.device().is_cuda() ? a.device().index : -1, a.memory()};
+      })
+      .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
+      .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
+      .def_prop_ro("T", &ndarray::T)
+      .def_prop_ro("mT", &ndarray::mT)
+      // views
+      .def("reshape",
+           [](const ndarray& a, nb::args args, nb::kwargs kw) {
+             Order order = Order::C;
+             for (auto [k, v] : kw) {
+               if (nb::cast<std::string>(k) != "order")
+                 throw TypeError("reshape() got an unexpected keyword argument '" + nb::cast<std::string>(k) + "'");
+               order = to_order(v, Order::C);
+             }
+             if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
+             return a.reshape(to_shape(single_or_tuple(args)), order);
+           })
+      .def("transpose",
+           [](const ndarray& a, nb::args args) {
+             if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return a.transpose();
+             auto axes = to_axes(single_or_tuple(args));
+             return a.transpose(std::span<const int64_t>(axes.data(), axes.size()));
+           })
+      .def("swapaxes", &ndarray::swapaxes, nb::arg("axis1"), nb::arg("axis2"))
+      .def("squeeze",
+           [](const ndarray& a, nb::handle axis) {
+             if (axis.is_none()) return a.squeeze();
+             auto axes = to_axes(axis);
+             return a.squeeze(std::span<const int64_t>(axes.data(), axes.size()));
+           },
+           nb::arg("axis") = nb::none())
+      .def("ravel", [](const ndarray& a, nb::handle order) { return a.ravel(to_order(order, Order::C)); },
+           nb::arg("order") = "C")
+      .def("flatten", [](const ndarray& a, nb::handle order) { return a.flatten(to_order(order, Order::C)); },
+           nb::arg("order") = "C")
+      .def("view",
+           [](const ndarray& a, nb::handle dtype) {
+             if (dtype.is_none()) return a.view(a.dtype());
+             return a.view(to_dtype(dtype));
+           },
+           nb::arg("dtype") = nb::none())
+      // copies and casts
+      .def("copy", [](const ndarray& a, nb::handle order) { return a.copy(to_order(order, Order::C)); },
+           nb::arg("order") = "C")
+      .def("astype",
+           [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
+             return a.astype(to_dtype(dtype), to_order(order, Order::K), to_casting(casting), copy);
+           },
+           nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = nb::none(),
+           nb::arg("copy") = true)
+      .def("fill",
+           [](ndarray& a, nb::handle value) {
+             Scalar s = to_scalar(value);
+             check_python_scalar_store(value, s, a.dtype());
+             a.fill(s);
+           })
+      .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
+      .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
+      // indexing
+      .def("__getitem__", &getitem, nb::arg("key").none())
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
+      // host transfer and Python conversions
+      .def("_copy_to_numpy", &copy_into_numpy)
+      .def("_copy_from_numpy",
+           [](ndarray& a, nb::handle arr) {
+             ndarray src = from_numpy(arr, a.device());
+             if (src.shape() != a.shape())
+               throw ValueError("Shape mismatch. Old shape: " + shape_str(a.shape()) +
+                                ", new shape: " + shape_str(src.shape()));
+             if (src.dtype() != a.dtype())
+               throw TypeError(std::string("Type mismatch: cannot set a ") + a.dtype().name() +
+                               " array from " + src.dtype().name() + " data");
+             a.assign(src);
+           })
+      .def("item", &item)
+      .def("__len__",
+           [](const ndarray& a) {
+             if (a.ndim() == 0) throw TypeError("len() of unsized object");
+             return a.shape()[0];
+           })
+      .def("__bool__",
+           [](const ndarray& a) {
+             if (a.size() == 0)
+               throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.");
+             if (a.size() > 1)
+               throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+             return a.item().to_bool();
+           })
+      .def("__int__", [](const ndarray& a) { return nb::int_(scalar_to_python(single_value(a, "int"))); })
+      .def("__float__", [](const ndarray& a) { return nb::float_(scalar_to_python(single_value(a, "float"))); })
+      .def("__complex__",
+           [](const ndarray& a) {
+             auto c = single_value(a, "complex").to_complex();
+             return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+           })
+      .def("__index__",
+           [](const ndarray& a) {
+             if (!a.dtype().is_integer() || a.ndim() != 0)
+               throw TypeError("only integer scalar arrays can be converted to a scalar index");
+             return scalar_to_python(a.item());
+           })
+      .def("__array__",
+           [](const ndarray&, nb::args, nb::kwargs) {
+             throw TypeError("Implicit conversion to a NumPy array is not allowed. "
+                             "Please use `.get()` to construct a NumPy array explicitly.");
+           });
+  // NumPy must not treat our arrays as sequences in its ufuncs: defer to our operators.
+  cls.attr("__array_ufunc__") = nb::none();
+  cls.attr("__array_priority__") = 100;
+  cls.attr("__module__") = "cunumpy";
+
+  m.def("same_array", [](const ndarray& a, const ndarray& b) { return a.same_handle(b); });
+  m.def("from_numpy", [](nb::handle arr) { return from_numpy(arr, std::nullopt); });
+  m.def("from_python", [](nb::handle obj, nb::handle dtype) { return from_python(obj, to_optional_dtype(dtype)); },
+        nb::arg("obj"), nb::arg("dtype") = nb::none());
+}
+
+}  // namespace cunumpy::py

@@ -1,0 +1,200 @@
+#include "py_convert.hpp"
+
+#include <string>
+
+#include "cunumpy/core/errors.hpp"
+
+namespace cunumpy::py {
+namespace {
+
+// Handles that are never released: they live as long as the process, and C++ static
+// destructors run after the interpreter is gone.
+nb::handle g_numpy;
+nb::handle g_numpy_dtype_type;
+nb::handle g_numpy_generic;
+nb::handle g_dtypes[kNumDTypes];
+
+std::string obj_type_name(nb::handle obj) {
+  return nb::borrow<nb::str>(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(obj.ptr()))).attr("__name__")).c_str();
+}
+
+DType from_numpy_dtype(nb::handle d) {
+  // numpy dtype: kind + itemsize identify our 14 types; other kinds are unsupported.
+  nb::str kind = nb::borrow<nb::str>(d.attr("kind"));
+  const int itemsize = nb::cast<int>(d.attr("itemsize"));
+  const char k = kind.c_str()[0];
+  if ((k == 'b' && itemsize == 1) || ((k == 'i' || k == 'u') && (itemsize == 1 || itemsize == 2 || itemsize == 4 || itemsize == 8)) ||
+      (k == 'f' && (itemsize == 2 || itemsize == 4 || itemsize == 8)) || (k == 'c' && (itemsize == 8 || itemsize == 16)))
+    return dtype_from_kind(k, itemsize);
+  throw TypeError("cunumpy does not support the data type " +
+                  std::string(nb::str(d).c_str()) + " (supported: bool, int8-int64, uint8-uint64, "
+                  "float16, float32, float64, complex64, complex128)");
+}
+
+}  // namespace
+
+void init_convert() {
+  g_numpy = nb::module_::import_("numpy").release();
+  g_numpy_dtype_type = nb::object(g_numpy.attr("dtype")).release();
+  g_numpy_generic = nb::object(g_numpy.attr("generic")).release();
+  for (int i = 0; i < kNumDTypes; ++i)
+    g_dtypes[i] = g_numpy_dtype_type(DType(static_cast<DTypeId>(i)).name()).release();
+}
+
+nb::handle numpy_module() { return g_numpy; }
+
+nb::object dtype_object(DType d) { return nb::borrow(g_dtypes[static_cast<int>(d.id())]); }
+
+DType to_dtype(nb::handle obj) {
+  if (obj.is_none()) return float64;  // NumPy: dtype=None means float64 for creation
+  if (PyObject_TypeCheck(obj.ptr(), reinterpret_cast<PyTypeObject*>(g_numpy_dtype_type.ptr())))
+    return from_numpy_dtype(obj);
+  if (nb::isinstance<nb::str>(obj)) {
+    const char* s = nb::borrow<nb::str>(obj).c_str();
+    try {
+      return dtype_from_string(s);
+    } catch (const TypeError&) {
+      // Let NumPy parse exotic spellings ('>f4' on little endian is rejected below).
+      nb::object d;
+      try {
+        d = g_numpy_dtype_type(obj);
+      } catch (nb::python_error&) {
+        throw TypeError("data type '" + std::string(s) + "' not understood");
+      }
+      if (nb::cast<std::string>(d.attr("byteorder")) == ">")
+        throw TypeError("cunumpy supports native byte order only (got '" + std::string(s) + "')");
+      return from_numpy_dtype(d);
+    }
+  }
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type)) return bool_;
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) return int64;
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)) return float64;
+  if (obj.ptr() == reinterpret_cast<PyObject*>(&PyComplex_Type)) return complex128;
+  if (is_ndarray(obj)) return as_ndarray(obj).dtype();
+  // Scalar types (np.float32), objects with a .dtype attribute, anything NumPy accepts.
+  nb::object d;
+  try {
+    d = g_numpy_dtype_type(obj);
+  } catch (nb::python_error&) {
+    throw TypeError("Cannot interpret '" + std::string(nb::str(nb::repr(obj)).c_str()) + "' as a data type");
+  }
+  return from_numpy_dtype(d);
+}
+
+std::optional<DType> to_optional_dtype(nb::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return to_dtype(obj);
+}
+
+bool is_python_scalar(nb::handle obj) {
+  return PyBool_Check(obj.ptr()) || PyLong_CheckExact(obj.ptr()) || PyFloat_CheckExact(obj.ptr()) ||
+         PyComplex_CheckExact(obj.ptr()) || PyLong_Check(obj.ptr()) || PyFloat_Check(obj.ptr()) ||
+         PyComplex_Check(obj.ptr());
+}
+
+bool is_numpy_scalar(nb::handle obj) {
+  return PyObject_IsInstance(obj.ptr(), g_numpy_generic.ptr()) == 1;
+}
+
+Scalar to_scalar(nb::handle obj, bool* weak) {
+  if (weak) *weak = false;
+  PyObject* p = obj.ptr();
+  if (PyBool_Check(p)) {
+    if (weak) *weak = true;
+    return Scalar(p == Py_True);
+  }
+  if (PyLong_Check(p)) {
+    if (weak) *weak = true;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
+    if (overflow == 0) return Scalar(static_cast<int64_t>(v));
+    if (overflow > 0) {
+      unsigned long long u = PyLong_AsUnsignedLongLong(p);
+      if (!PyErr_Occurred()) return Scalar(static_cast<uint64_t>(u));
+      PyErr_Clear();
+    }
+    throw OverflowError("Python int too large to convert to C long");
+  }
+  if (PyFloat_Check(p)) {
+    if (weak) *weak = true;
+    return Scalar(PyFloat_AsDouble(p));
+  }
+  if (PyComplex_Check(p)) {
+    if (weak) *weak = true;
+    return Scalar(std::complex<double>(PyComplex_RealAsDouble(p), PyComplex_ImagAsDouble(p)));
+  }
+  if (is_numpy_scalar(obj)) {
+    const DType d = from_numpy_dtype(obj.attr("dtype"));
+    nb::object v = obj.attr("item")();
+    return to_scalar(v).cast(d);
+  }
+  if (is_ndarray(obj)) {
+    const ndarray& a = as_ndarray(obj);
+    if (a.ndim() == 0) return a.item();
+  }
+  throw TypeError("expected a scalar (bool, int, float or complex), got " + obj_type_name(obj));
+}
+
+nb::object scalar_to_python(const Scalar& s) {
+  switch (s.dtype().kind()) {
+    case 'b': return nb::bool_(s.to_bool());
+    case 'i': return nb::steal(PyLong_FromLongLong(s.to_int64()));
+    case 'u': return nb::steal(PyLong_FromUnsignedLongLong(s.to_uint64()));
+    case 'f': return nb::float_(s.to_double());
+    default: {
+      auto c = s.to_complex();
+      return nb::steal(PyComplex_FromDoubles(c.real(), c.imag()));
+    }
+  }
+}
+
+static int64_t to_index(nb::handle obj, const char* what) {
+  PyObject* p = obj.ptr();
+  if (PyLong_Check(p)) return PyLong_AsLongLong(p);
+  if (PyBool_Check(p) || PyFloat_Check(p) || !PyIndex_Check(p))
+    throw TypeError(std::string("'") + obj_type_name(obj) + "' object cannot be interpreted as an integer" +
+                    (what[0] ? std::string(" (") + what + ")" : std::string()));
+  nb::object i = nb::steal(PyNumber_Index(p));
+  if (!i.is_valid()) throw nb::python_error();
+  return PyLong_AsLongLong(i.ptr());
+}
+
+Shape to_shape(nb::handle obj) {
+  Shape s;
+  if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()))) {
+    s.push_back(to_index(obj, "shape"));
+    return s;
+  }
+  if (!PySequence_Check(obj.ptr()))
+    throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");
+  nb::object seq = nb::steal(PySequence_Fast(obj.ptr(), "shape must be a sequence"));
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
+  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_index(items[i], "shape"));
+  return s;
+}
+
+nb::object shape_to_tuple(const Shape& s) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(s.size()));
+  for (std::size_t i = 0; i < s.size(); ++i) PyTuple_SET_ITEM(t, i, PyLong_FromLongLong(s[i]));
+  return nb::steal(t);
+}
+
+SmallVector<int64_t, 8> to_axes(nb::handle obj) {
+  Shape s = to_shape(obj);
+  return SmallVector<int64_t, 8>(s.begin(), s.end());
+}
+
+Order to_order(nb::handle obj, Order dflt) {
+  if (obj.is_none()) return dflt;
+  std::string s = nb::cast<std::string>(obj);
+  if (s.size() != 1) throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
+  return order_from_char(s[0]);
+}
+
+Casting to_casting(nb::handle obj) { return casting_from_string(nb::cast<std::string>(obj)); }
+
+bool is_ndarray(nb::handle obj) { return nb::isinstance<ndarray>(obj); }
+ndarray& as_ndarray(nb::handle obj) { return *nb::inst_ptr<ndarray>(obj); }
+
+}  // namespace cunumpy::py

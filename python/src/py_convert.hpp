@@ -1,0 +1,49 @@
+// Conversions between Python objects and core values (dtypes, scalars, shapes, axes),
+// shared by every binding file. Each is on the per-call path: keep them cheap.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include <optional>
+
+#include "cunumpy/core/dtype.hpp"
+#include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/core/scalar.hpp"
+#include "cunumpy/core/shape.hpp"
+
+namespace cunumpy::py {
+namespace nb = nanobind;
+
+// Must run once at import: caches numpy and its dtype objects.
+void init_convert();
+
+// Accepts numpy dtype objects, scalar types (np.float32, float, int, bool, complex),
+// strings and char codes. TypeError for anything cunumpy does not support.
+DType to_dtype(nb::handle obj);
+std::optional<DType> to_optional_dtype(nb::handle obj);  // None -> nullopt
+// The numpy.dtype object for `d` (cached).
+nb::object dtype_object(DType d);
+nb::handle numpy_module();
+
+// Python bool/int/float/complex and NumPy scalars. `weak` reports a Python scalar
+// (NEP 50). TypeError for anything else.
+bool is_python_scalar(nb::handle obj);
+bool is_numpy_scalar(nb::handle obj);
+Scalar to_scalar(nb::handle obj, bool* weak = nullptr);
+nb::object scalar_to_python(const Scalar& s);
+
+// An int or a sequence of ints.
+Shape to_shape(nb::handle obj);
+nb::object shape_to_tuple(const Shape& s);
+// An int or a sequence of ints, as axes.
+SmallVector<int64_t, 8> to_axes(nb::handle obj);
+Order to_order(nb::handle obj, Order dflt);
+Casting to_casting(nb::handle obj);
+
+// Raises as NumPy does when Python scalar `value` (converted to `s`) is stored into an
+// array of dtype `d`: complex into a real type, NaN/inf into an integer, ints out of range.
+void check_python_scalar_store(nb::handle value, const Scalar& s, DType d);
+
+bool is_ndarray(nb::handle obj);
+ndarray& as_ndarray(nb::handle obj);
+
+}  // namespace cunumpy::py

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs the test dependencies and cunumpy, then runs the whole suite:
+#   1. pytest tests/python   (on the default device: the GPU if usable, else the CPU backend)
+#   2. the C++ GoogleTest suite tests/cpp (built against the installed package, run by ctest)
+#   3. examples/cpp, built against the installed package and run
+# Exits non-zero if anything fails (pytest finding no test counts as a failure).
+#   bash scripts/test.sh
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$ROOT/scripts/_common.sh"
+BUILD=${CUNUMPY_TEST_BUILD_DIR:-$ROOT/build}
+LOGS=$(mktemp -d)
+T0=$SECONDS
+GEN=()
+command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
+
+declare -A STATUS
+ORDER=(install pytest cpp-build example ctest)
+for s in "${ORDER[@]}"; do STATUS[$s]="not run"; done
+FAILED=0
+mark() {  # mark STEP RC
+  if [ "$2" -eq 0 ]; then STATUS[$1]="ok"; else STATUS[$1]="FAILED (exit $2)"; FAILED=1; fi
+}
+
+summary() {
+  echo
+  echo "================ cunumpy test summary ($((SECONDS - T0)) s) ================"
+  for s in "${ORDER[@]}"; do printf '  %-10s %s\n' "$s" "${STATUS[$s]}"; done
+  if [ -s "$LOGS/ctest.log" ] && grep -q "The following tests FAILED" "$LOGS/ctest.log"; then
+    sed -n '/The following tests FAILED/,/^$/p' "$LOGS/ctest.log"
+  fi
+  # The closing lines are the runners' own summaries: pytest's, then ctest's.
+  if [ -s "$LOGS/pytest.log" ]; then
+    grep -E '^=+ .*(passed|failed|errors?|skipped|deselected|no tests ran).* in [0-9.]+s.* =+$' "$LOGS/pytest.log" | tail -n 1
+  fi
+  if [ -s "$LOGS/ctest.log" ]; then
+    grep -E 'tests passed, .* tests failed out of' "$LOGS/ctest.log" | tail -n 1
+    grep -E '^Total Test time' "$LOGS/ctest.log" | tail -n 1
+  fi
+}
+
+# --- dependencies -----------------------------------------------------------------------
+ensure_apt build-essential cmake ninja-build libgtest-dev
+"$PY" -c "import pytest" 2>/dev/null || "$PY" -m pip install -q pytest
+
+# --- the package (with its C++ SDK) -------------------------------------------------------
+install_cunumpy "$ROOT" 2>&1 | tee "$LOGS/install.log"
+mark install "${PIPESTATUS[0]}"
+if [ "${STATUS[install]}" != ok ]; then summary; exit 1; fi
+
+# Everything below runs outside the source tree: `import cunumpy` must be the installed one.
+cd "$LOGS"
+installed_check || { STATUS[install]="FAILED (import)"; summary; exit 1; }
+CMAKE_DIR=$("$PY" -m cunumpy --cmake-dir)
+echo "cunumpy CMake package: $CMAKE_DIR"
+
+# --- Python tests -----------------------------------------------------------------------
+echo ">> pytest tests/python"
+"$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider -rs 2>&1 | tee "$LOGS/pytest.log"
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 5 ] && echo "pytest collected no tests: counted as a failure"
+mark pytest "$rc"
+
+# --- C++ tests and example: built against the installed package ---------------------------
+echo ">> build tests/cpp against $CMAKE_DIR"
+{
+  cmake -S "$ROOT/tests/cpp" -B "$BUILD/tests-cpp" "${GEN[@]}" -Dcunumpy_DIR="$CMAKE_DIR" &&
+  cmake --build "$BUILD/tests-cpp"
+} 2>&1 | tee "$LOGS/cpp-build.log"
+mark cpp-build "${PIPESTATUS[0]}"
+
+echo ">> build and run examples/cpp"
+{
+  cmake -S "$ROOT/examples/cpp" -B "$BUILD/example-cpp" "${GEN[@]}" -Dcunumpy_DIR="$CMAKE_DIR" &&
+  cmake --build "$BUILD/example-cpp" &&
+  "$BUILD/example-cpp/cunumpy_example"
+} 2>&1 | tee "$LOGS/example.log"
+mark example "${PIPESTATUS[0]}"
+
+if [ "${STATUS[cpp-build]}" = ok ]; then
+  echo ">> ctest"
+  (cd "$BUILD/tests-cpp" && ctest --output-on-failure -j2 --timeout 600) 2>&1 | tee "$LOGS/ctest.log"
+  rc=${PIPESTATUS[0]}
+  if ! grep -q "tests passed, .* tests failed out of" "$LOGS/ctest.log" && [ "$rc" -eq 0 ]; then
+    echo "ctest ran no test: counted as a failure"; rc=1
+  fi
+  mark ctest "$rc"
+fi
+
+summary
+exit $FAILED

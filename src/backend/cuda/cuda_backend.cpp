@@ -1,0 +1,210 @@
+// The CUDA Backend: casting copies and fills as generated kernels, byte transfers as
+// stream-ordered driver copies. Everything runs on the calling thread's current stream of
+// the device; only copy_to_host and synchronize wait.
+#include "backend/cuda/cuda_backend.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "backend/cuda/copy_kernels.hpp"
+#include "cunumpy/core/errors.hpp"
+#include "kernels/cuda/kernel_cache.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy {
+namespace {
+
+constexpr unsigned kBlock = 256;
+constexpr unsigned kBlocksPerSM = 32;  // enough resident blocks to hide latency
+
+// Grid for a grid-stride loop over `n` items.
+unsigned grid_for(int device, int64_t n) {
+  int64_t blocks = (n + kBlock - 1) / kBlock;
+  int64_t cap = int64_t{cuda::multiprocessor_count(device)} * kBlocksPerSM;
+  return static_cast<unsigned>(std::max<int64_t>(1, std::min(blocks, cap)));
+}
+
+cuda::KernelLayout layout_of(const LaunchPlan& plan) {
+  cuda::KernelLayout l;
+  l.contiguous = plan.contiguous;
+  l.ndim = plan.ndim();
+  l.index32 = plan.index32;
+  l.vector_width = plan.contiguous ? plan.vector_width : 1;
+  if (!plan.contiguous) {
+    for (const PlanOperand& op : plan.ops) {
+      const int64_t item = op.dtype.itemsize();
+      bool aligned = reinterpret_cast<uintptr_t>(op.data) % static_cast<uintptr_t>(item) == 0;
+      for (int64_t s : op.strides) aligned = aligned && s % item == 0;
+      l.unaligned = l.unaligned || !aligned;
+    }
+  }
+  return l;
+}
+
+// Kernel parameter block for strided plans: shape then each operand's strides, as one
+// array of the kernel's offset type (the layout of its `struct Params`).
+template <class Off>
+std::vector<Off> strided_params(const LaunchPlan& plan, std::size_t nops) {
+  std::vector<Off> p;
+  p.reserve(static_cast<std::size_t>(plan.ndim()) * (nops + 1));
+  for (int64_t e : plan.shape) p.push_back(static_cast<Off>(e));
+  for (std::size_t k = 0; k < nops; ++k)
+    for (int64_t s : plan.ops[k].strides) p.push_back(static_cast<Off>(s));
+  return p;
+}
+
+class CudaBackend final : public Backend {
+ public:
+  explicit CudaBackend(int device) : device_(device) {}
+
+  void copy(const LaunchPlan& plan) override {
+    if (plan.size == 0) return;
+    const PlanOperand& dst = plan.ops[0];
+    const PlanOperand& src = plan.ops[1];
+    cuda::ensure_context(device_);
+    // A dense same-dtype copy is a plain memcpy.
+    if (plan.contiguous && dst.dtype == src.dtype) {
+      copy_device(dst.data, src.data, static_cast<std::size_t>(plan.size * dst.dtype.itemsize()));
+      return;
+    }
+    cuda::KernelLayout l = layout_of(plan);
+    cuda::Function f = kernel(pack_key(0, dst.dtype, src.dtype, l), [&] {
+      const char* dt = dst.dtype.c_type();
+      const char* st = src.dtype.c_type();
+      return cuda::get_kernel(device_, cuda::copy_kernel_key(dt, st, l),
+                              cuda::copy_kernel_source(dt, st, l), cuda::kCopyKernelName);
+    });
+    run(f, plan, l, 2, {dst.data, src.data}, nullptr);
+  }
+
+  void fill(const LaunchPlan& plan, const Scalar& value) override {
+    if (plan.size == 0) return;
+    const PlanOperand& dst = plan.ops[0];
+    cuda::ensure_context(device_);
+    alignas(16) unsigned char bytes[16] = {};
+    value.cast(dst.dtype).store(bytes);
+    cuda::KernelLayout l = layout_of(plan);
+    cuda::Function f = kernel(pack_key(1, dst.dtype, dst.dtype, l), [&] {
+      const char* dt = dst.dtype.c_type();
+      return cuda::get_kernel(device_, cuda::fill_kernel_key(dt, l),
+                              cuda::fill_kernel_source(dt, l), cuda::kFillKernelName);
+    });
+    run(f, plan, l, 1, {dst.data, nullptr}, bytes);
+  }
+
+  void copy_to_host(void* host_dst, const void* device_src, std::size_t n) override {
+    if (n == 0) return;
+    cuda::ensure_context(device_);
+    CUstream s = stream();
+    CN_CU(cuMemcpyDtoHAsync, host_dst, ptr(device_src), n, s);
+    CN_CU(cuStreamSynchronize, s);  // the caller reads host_dst next
+  }
+
+  void copy_from_host(void* device_dst, const void* host_src, std::size_t n) override {
+    if (n == 0) return;
+    cuda::ensure_context(device_);
+    // From pageable memory the driver stages the source before returning, so the caller
+    // may reuse host_src at once; pinned sources are read asynchronously.
+    CN_CU(cuMemcpyHtoDAsync, ptr(device_dst), host_src, n, stream());
+  }
+
+  void copy_device(void* dst, const void* src, std::size_t n) override {
+    if (n == 0 || dst == src) return;
+    cuda::ensure_context(device_);
+    CN_CU(cuMemcpyDtoDAsync, ptr(dst), ptr(src), n, stream());
+  }
+
+  void synchronize() override {
+    cuda::ensure_context(device_);
+    CN_CU(cuStreamSynchronize, stream());
+  }
+
+ private:
+  static CUdeviceptr ptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+  CUstream stream() const { return static_cast<CUstream>(cuda::current_stream(device_)); }
+
+  // The structural key packed in an integer: the per-call lookup builds no string and no
+  // source text; those are made only the first time (`load` calls get_kernel).
+  static uint64_t pack_key(int op, DType dst, DType src, const cuda::KernelLayout& l) {
+    uint64_t k = static_cast<uint64_t>(op);
+    k = k << 8 | static_cast<uint64_t>(dst.id());
+    k = k << 8 | static_cast<uint64_t>(src.id());
+    k = k << 1 | (l.contiguous ? 1u : 0u);
+    k = k << 8 | static_cast<uint64_t>(l.ndim & 0xff);
+    k = k << 1 | (l.index32 ? 1u : 0u);
+    k = k << 6 | static_cast<uint64_t>(l.vector_width & 0x3f);
+    k = k << 1 | (l.unaligned ? 1u : 0u);
+    return k;
+  }
+
+  template <class Load>
+  cuda::Function kernel(uint64_t key, Load&& load) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = kernels_.find(key);
+      if (it != kernels_.end()) return it->second;
+    }
+    cuda::Function f = load();  // may compile: outside the lock
+    std::lock_guard<std::mutex> lock(mu_);
+    kernels_.emplace(key, f);
+    return f;
+  }
+
+  // Launches `f` over the plan. ptrs: operand base addresses; value: fill value bytes.
+  void run(cuda::Function f, const LaunchPlan& plan, const cuda::KernelLayout& l,
+           std::size_t nops, std::array<void*, 2> ptrs, void* value) {
+    void* args[4];
+    int nargs = 0;
+    args[nargs++] = &ptrs[0];
+    if (nops == 2) args[nargs++] = &ptrs[1];
+    uint32_t n32 = static_cast<uint32_t>(plan.size);
+    long long n64 = plan.size;
+    args[nargs++] = l.index32 ? static_cast<void*>(&n32) : static_cast<void*>(&n64);
+    std::vector<int32_t> p32;
+    std::vector<long long> p64;
+    if (!l.contiguous) {
+      if (l.index32) {
+        p32 = strided_params<int32_t>(plan, nops);
+        args[nargs++] = p32.data();
+      } else {
+        p64 = strided_params<long long>(plan, nops);
+        args[nargs++] = p64.data();
+      }
+    }
+    if (value) args[nargs++] = value;
+    int64_t items = l.contiguous && l.vector_width > 1 ? plan.size / l.vector_width : plan.size;
+    cuda::launch(f, grid_for(device_, std::max<int64_t>(items, 1)), kBlock, args, 0, stream());
+  }
+
+  int device_;
+  std::mutex mu_;
+  std::unordered_map<uint64_t, cuda::Function> kernels_;
+};
+
+}  // namespace
+
+Backend& cuda_backend(int device_index) {
+  constexpr int kMaxDevices = 64;
+  static std::atomic<CudaBackend*> backends[kMaxDevices];
+  static std::mutex mu;
+  int n = cuda::device_count();
+  if (device_index < 0 || device_index >= n || device_index >= kMaxDevices) {
+    if (n == 0) cuda::driver();  // throws CudaError saying why CUDA is unusable
+    throw ValueError("invalid device cuda:" + std::to_string(device_index) + " (" +
+                     std::to_string(n) + " CUDA device(s) available)");
+  }
+  std::atomic<CudaBackend*>& slot = backends[device_index];
+  if (CudaBackend* b = slot.load(std::memory_order_acquire)) return *b;
+  std::lock_guard<std::mutex> lock(mu);
+  if (CudaBackend* b = slot.load(std::memory_order_relaxed)) return *b;
+  auto* b = new CudaBackend(device_index);  // process lifetime
+  slot.store(b, std::memory_order_release);
+  return *b;
+}
+
+}  // namespace cunumpy

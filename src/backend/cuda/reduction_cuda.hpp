@@ -1,0 +1,21 @@
+// Source generation for the CUDA reduction kernel (pure string building, testable without
+// a GPU). One kernel per (op, accumulation type): block b reduces chunk b % chunks of row
+// b / chunks of an (M, K) strided view with a shared-memory tree, writing out[b].
+#pragma once
+#include <string>
+
+#include "cunumpy/ops/reduction.hpp"
+
+namespace cunumpy::cuda {
+
+// extern "C" __global__ void cn_reduce(const char* in, Acc* out, long long K,
+//     long long stride_m, long long stride_k, long long per_chunk, int chunks)
+// Launch with 256 threads per block and M * chunks blocks.
+std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::string& ops_header);
+// extern "C" __global__ void cn_reduce_cols(const char* in, Acc* out, long long M,
+//     long long K, long long stride_m, long long stride_k, long long per_chunk)
+// One thread per output (grid-stride over M); blockIdx.y takes K chunk y into out[y * M + m].
+inline constexpr const char* kReduceKernelName = "cn_reduce";
+inline constexpr const char* kReduceColsKernelName = "cn_reduce_cols";
+
+}  // namespace cunumpy::cuda

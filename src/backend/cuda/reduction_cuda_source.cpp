@@ -1,0 +1,64 @@
+// Generated CUDA C++ for the reduction kernel: pure string building.
+#include "backend/cuda/reduction_cuda.hpp"
+
+namespace cunumpy::cuda {
+
+std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::string& ops_header) {
+  const char* functor = op == ReduceOp::Sum    ? "add"
+                        : op == ReduceOp::Prod ? "multiply"
+                        : op == ReduceOp::Max  ? "maximum"
+                                               : "minimum";
+  std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
+  s += std::string("typedef ") + acc_type + " Acc;\n";
+  s += std::string("#define CN_COMBINE(a, b) cn::op::") + functor + "::call(a, b)\n";
+  // `has` flags instead of an identity: max/min have none, and a chunk may be empty.
+  s += R"(extern "C" __global__ void cn_reduce(const char* in, Acc* out, long long K,
+    long long stride_m, long long stride_k, long long per_chunk, int chunks) {
+  __shared__ Acc sh[256];
+  __shared__ bool hv[256];
+  const long long b = blockIdx.x;
+  const long long m = b / chunks, c = b % chunks;
+  const long long k0 = c * per_chunk;
+  const long long k1 = k0 + per_chunk < K ? k0 + per_chunk : K;
+  const char* row = in + m * stride_m;
+  const int tid = threadIdx.x;
+  Acc acc;
+  bool has = false;
+  for (long long k = k0 + tid; k < k1; k += blockDim.x) {
+    Acc v = *(const Acc*)(row + k * stride_k);
+    acc = has ? CN_COMBINE(acc, v) : v;
+    has = true;
+  }
+  sh[tid] = acc;
+  hv[tid] = has;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s && hv[tid + s]) {
+      sh[tid] = hv[tid] ? CN_COMBINE(sh[tid], sh[tid + s]) : sh[tid + s];
+      hv[tid] = true;
+    }
+    __syncthreads();
+  }
+  if (tid == 0) out[b] = sh[0];
+}
+
+// Column form, for rows that are adjacent in memory (|stride_m| small): one thread per
+// output element, so a warp's loads are coalesced. blockIdx.y splits K into gridDim.y
+// chunks whose results go to out[chunk * M + m] (a second launch combines them).
+extern "C" __global__ void cn_reduce_cols(const char* in, Acc* out, long long M, long long K,
+    long long stride_m, long long stride_k, long long per_chunk) {
+  const long long k0 = (long long)blockIdx.y * per_chunk;
+  const long long k1 = k0 + per_chunk < K ? k0 + per_chunk : K;
+  for (long long m = (long long)blockIdx.x * blockDim.x + threadIdx.x; m < M;
+       m += (long long)gridDim.x * blockDim.x) {
+    const char* p = in + m * stride_m;
+    Acc acc = *(const Acc*)(p + k0 * stride_k);
+    for (long long k = k0 + 1; k < k1; ++k) acc = CN_COMBINE(acc, *(const Acc*)(p + k * stride_k));
+    out[(long long)blockIdx.y * M + m] = acc;
+  }
+}
+)";
+  return s;
+}
+
+}  // namespace cunumpy::cuda

@@ -1,0 +1,148 @@
+// Kernel cache: memory (structural key -> CUfunction, per device) in front of the disk
+// cache (content hash -> CUBIN) in front of NVRTC.
+#include "kernels/cuda/kernel_cache.hpp"
+
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+#include "cunumpy/core/errors.hpp"
+#include "kernels/cuda/disk_cache.hpp"
+#include "runtime/cuda/driver.hpp"
+#include "runtime/cuda/nvrtc.hpp"
+
+#ifndef CUNUMPY_VERSION
+#define CUNUMPY_VERSION "unknown"
+#endif
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+}
+
+namespace cunumpy::cuda {
+namespace {
+
+// What compilation and launch sizing need to know about a device, queried once.
+struct DeviceInfo {
+  int arch = 0;  // compute capability as major * 10 + minor
+  int sm_count = 0;
+};
+
+struct PerDevice {
+  std::unordered_map<std::string, Function> functions;  // structural key -> function
+  DeviceInfo info;
+  bool has_info = false;
+};
+
+struct Cache {
+  std::mutex mu;
+  std::vector<PerDevice> devices;
+  DiskCache disk{DiskCache::default_dir()};
+};
+
+Cache& cache() {
+  static auto* c = new Cache();  // process lifetime: modules are never unloaded
+  return *c;
+}
+
+PerDevice& slot(Cache& c, int device) {  // caller holds c.mu
+  if (device < 0 || device >= device_count())
+    throw ValueError("invalid CUDA device index " + std::to_string(device));
+  if (c.devices.size() < static_cast<std::size_t>(device_count()))
+    c.devices.resize(static_cast<std::size_t>(device_count()));
+  return c.devices[static_cast<std::size_t>(device)];
+}
+
+DeviceInfo device_info(int device) {
+  Cache& c = cache();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    PerDevice& d = slot(c, device);
+    if (d.has_info) return d.info;
+  }
+  CUdevice dev = device_handle(device);
+  int major = 0, minor = 0, sms = 0;
+  CN_CU(cuDeviceGetAttribute, &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
+  CN_CU(cuDeviceGetAttribute, &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  CN_CU(cuDeviceGetAttribute, &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
+  std::lock_guard<std::mutex> lock(c.mu);
+  PerDevice& d = slot(c, device);
+  d.info = DeviceInfo{major * 10 + minor, sms};
+  d.has_info = true;
+  return d.info;
+}
+
+// Loads `image` into the current context and returns its function `name`; nullptr (with
+// the error code in *err) when the driver rejects the image.
+Function load(const std::vector<char>& image, const std::string& name, CUresult* err) {
+  const DriverApi& api = driver();
+  CUmodule mod = nullptr;
+  *err = api.cuModuleLoadData(&mod, image.data());
+  if (*err != CUDA_SUCCESS) return nullptr;
+  CUfunction f = nullptr;
+  *err = api.cuModuleGetFunction(&f, mod, name.c_str());
+  return *err == CUDA_SUCCESS ? static_cast<Function>(f) : nullptr;
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + '\n';
+  return s;
+}
+
+}  // namespace
+
+Function get_kernel(int device, const std::string& key, const std::string& source,
+                    const std::string& name, const std::vector<std::string>& options) {
+  Cache& c = cache();
+  {  // Fast path: one hash lookup under the lock.
+    std::lock_guard<std::mutex> lock(c.mu);
+    PerDevice& d = slot(c, device);
+    auto it = d.functions.find(key);
+    if (it != d.functions.end()) return it->second;
+  }
+
+  // Slow path (first use of this key on this device), outside the lock: two threads may
+  // both compile; the first to insert wins and the image is identical anyway.
+  ensure_context(device);
+  int arch = device_info(device).arch;
+  bool ptx = false;
+  int target = nvrtc::target_arch(arch, &ptx);
+  std::string target_str = (ptx ? "compute_" : "sm_") + std::to_string(target);
+  // Everything that shapes the image: the text (and the shared header it includes), the
+  // options, the target, the compiler and cunumpy itself.
+  Hash128 h = fnv1a_128({source, cunumpy::detail::kScalarHeaderSource, name, join(options),
+                         target_str, nvrtc::version(), CUNUMPY_VERSION});
+
+  CUresult err = CUDA_SUCCESS;
+  Function f = nullptr;
+  if (auto image = c.disk.load(h)) f = load(*image, name, &err);  // a bad image: recompile
+  if (!f) {
+    nvrtc::Program prog = nvrtc::compile(source, name, arch, options);
+    f = load(prog.image, name, &err);
+    if (!f) check(err, ("cuModuleLoadData/cuModuleGetFunction(" + name + ")").c_str());
+    c.disk.store(h, prog.image);
+  }
+
+  std::lock_guard<std::mutex> lock(c.mu);
+  return slot(c, device).functions.emplace(key, f).first->second;
+}
+
+void launch(Function f, unsigned grid_x, unsigned block_x, void** args, std::size_t shared_mem,
+            StreamHandle stream) {
+  const unsigned grid[3] = {grid_x, 1, 1};
+  const unsigned block[3] = {block_x, 1, 1};
+  launch(f, grid, block, args, shared_mem, stream);
+}
+
+void launch(Function f, const unsigned grid[3], const unsigned block[3], void** args,
+            std::size_t shared_mem, StreamHandle stream) {
+  if (!stream) stream = current_stream(context_device());
+  CN_CU(cuLaunchKernel, static_cast<CUfunction>(f), grid[0], grid[1], grid[2], block[0],
+        block[1], block[2], static_cast<unsigned>(shared_mem), static_cast<CUstream>(stream),
+        args, nullptr);
+}
+
+int multiprocessor_count(int device) { return device_info(device).sm_count; }
+
+}  // namespace cunumpy::cuda

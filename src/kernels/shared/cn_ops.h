@@ -1,0 +1,639 @@
+// The scalar semantics of every elementwise op, written once and compiled by both the host
+// compiler (CPU loops, src/backend/cpu/elementwise_cpu*.cpp) and NVRTC (generated kernels,
+// src/backend/cuda/elementwise_cuda.cpp). Each op is a struct with static `call` overloads:
+//   - a generic template for the C integer and float types (int8..uint64, float, double),
+//   - cn::half: computed in float and rounded back, as NumPy's float16 loops do,
+//   - cn::complex<T>: NumPy's complex formulas (Smith's division, lexicographic order),
+//   - bool where NumPy has a '?' loop.
+// Only loops listed in the ufunc tables (src/ops/elementwise/ufunc_tables.cpp) are ever
+// instantiated, so an overload may be missing for a type NumPy has no loop for.
+// Integer results wrap (arithmetic goes through unsigned types: no signed-overflow UB);
+// integer division and remainder by zero give 0, as NumPy 2 does (without its warning).
+#pragma once
+#include "cn_scalar.h"
+
+#ifndef __CUDACC_RTC__
+#include <cmath>
+#endif
+
+namespace cn {
+
+// ---- type traits -------------------------------------------------------------------
+// Wrapping arithmetic type: at least 32 bits (uint16*uint16 would overflow `int`).
+template <class T> struct wrap_of { typedef T type; };
+template <> struct wrap_of<int8_t> { typedef uint32_t type; };
+template <> struct wrap_of<uint8_t> { typedef uint32_t type; };
+template <> struct wrap_of<int16_t> { typedef uint32_t type; };
+template <> struct wrap_of<uint16_t> { typedef uint32_t type; };
+template <> struct wrap_of<int32_t> { typedef uint32_t type; };
+template <> struct wrap_of<int64_t> { typedef uint64_t type; };
+template <> struct wrap_of<bool> { typedef uint32_t type; };
+template <class T> struct is_int { static const bool value = is_signed_int<T>::value || is_unsigned_int<T>::value; };
+// a < 0 without "pointless comparison" warnings for unsigned types.
+template <class T> CN_HD bool is_neg(T a) {
+  if constexpr (is_unsigned_int<T>::value) return false;
+  else return a < T(0);
+}
+
+// ---- math wrappers: one name for float and double on both compilers -----------------
+// NVRTC: CUDA's device math library (compiled without fast-math); host: <cmath>.
+namespace m {
+#ifdef __CUDACC_RTC__
+#define CN_MATH1(NAME)                                            \
+  CN_HD float NAME(float x) { return ::NAME##f(x); }              \
+  CN_HD double NAME(double x) { return ::NAME(x); }
+#define CN_MATH2(NAME)                                                      \
+  CN_HD float NAME(float x, float y) { return ::NAME##f(x, y); }            \
+  CN_HD double NAME(double x, double y) { return ::NAME(x, y); }
+#else
+#define CN_MATH1(NAME)                                            \
+  CN_HD float NAME(float x) { return std::NAME(x); }              \
+  CN_HD double NAME(double x) { return std::NAME(x); }
+#define CN_MATH2(NAME)                                                      \
+  CN_HD float NAME(float x, float y) { return std::NAME(x, y); }            \
+  CN_HD double NAME(double x, double y) { return std::NAME(x, y); }
+#endif
+CN_MATH1(sqrt) CN_MATH1(exp) CN_MATH1(log) CN_MATH1(sin) CN_MATH1(cos) CN_MATH1(tan)
+CN_MATH1(sinh) CN_MATH1(cosh) CN_MATH1(tanh) CN_MATH1(floor) CN_MATH1(ceil) CN_MATH1(trunc)
+CN_MATH1(fabs) CN_MATH1(exp2) CN_MATH1(log2) CN_MATH1(log10) CN_MATH1(expm1) CN_MATH1(log1p)
+CN_MATH1(asin) CN_MATH1(acos) CN_MATH1(atan) CN_MATH1(asinh) CN_MATH1(acosh) CN_MATH1(atanh)
+CN_MATH1(cbrt) CN_MATH1(rint)
+CN_MATH2(pow) CN_MATH2(fmod) CN_MATH2(atan2) CN_MATH2(hypot) CN_MATH2(copysign)
+#undef CN_MATH1
+#undef CN_MATH2
+
+CN_HD bool isnan(float x) { return x != x; }
+CN_HD bool isnan(double x) { return x != x; }
+CN_HD float inf(float) { return float_of(0x7f800000u); }
+CN_HD double inf(double) { return double_of(0x7ff0000000000000ull); }
+CN_HD float nan(float) { return float_of(0x7fc00000u); }
+CN_HD double nan(double) { return double_of(0x7ff8000000000000ull); }
+CN_HD bool isinf(float x) { return fabs(x) == inf(x); }
+CN_HD bool isinf(double x) { return fabs(x) == inf(x); }
+CN_HD bool signbit(float x) { return (bits_of(x) >> 31) != 0; }
+CN_HD bool signbit(double x) { return (bits_of(x) >> 63) != 0; }
+}  // namespace m
+
+// half <-> float helpers for "compute in float, round back".
+CN_HD float h2f(half h) { return half_to_float(h.bits); }
+CN_HD half f2h(float f) { return make_half(f); }
+
+template <class T> CN_HD complex<T> cplx(T re, T im) { complex<T> r; r.re = re; r.im = im; return r; }
+
+// ---- complex helpers (NumPy's npymath formulas) --------------------------------------
+template <class T> CN_HD complex<T> cmul(complex<T> a, complex<T> b) {
+  return cplx<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+// Smith's algorithm, exactly as NumPy's complex division loop.
+template <class T> CN_HD complex<T> cdiv(complex<T> a, complex<T> b) {
+  T br = m::fabs(b.re), bi = m::fabs(b.im);
+  if (br >= bi) {
+    if (br == 0 && bi == 0) return cplx<T>(a.re / br, a.im / br);
+    T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
+    return cplx<T>((a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl);
+  }
+  T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
+  return cplx<T>((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl);
+}
+template <class T> CN_HD T cabs(complex<T> a) { return m::hypot(a.re, a.im); }
+template <class T> CN_HD complex<T> cexp(complex<T> a) {
+  if (a.im == 0) return cplx<T>(m::exp(a.re), a.im);
+  T e = m::exp(a.re);
+  return cplx<T>(e * m::cos(a.im), e * m::sin(a.im));
+}
+template <class T> CN_HD complex<T> clog(complex<T> a) {
+  return cplx<T>(m::log(cabs(a)), m::atan2(a.im, a.re));
+}
+// Principal square root (Kahan's branch-cut-correct formula, as C99 csqrt).
+template <class T> CN_HD complex<T> csqrt(complex<T> a) {
+  if (a.re == 0 && a.im == 0) return cplx<T>(T(0), a.im);
+  if (m::isinf(a.im)) return cplx<T>(m::inf(a.re), a.im);
+  if (m::isnan(a.re)) return cplx<T>(a.re, m::nan(a.re));
+  if (m::isinf(a.re)) {
+    if (m::signbit(a.re)) return cplx<T>(m::fabs(a.im - a.im), m::copysign(m::inf(a.re), a.im));
+    return cplx<T>(a.re, m::copysign(a.im - a.im, a.im));
+  }
+  T t = m::sqrt((m::fabs(a.re) + cabs(a)) * T(0.5));
+  if (a.re >= 0) return cplx<T>(t, a.im / (2 * t));
+  return cplx<T>(m::fabs(a.im) / (2 * t), m::copysign(t, a.im));
+}
+template <class T> CN_HD complex<T> csin(complex<T> a) {
+  return cplx<T>(m::sin(a.re) * m::cosh(a.im), m::cos(a.re) * m::sinh(a.im));
+}
+template <class T> CN_HD complex<T> ccos(complex<T> a) {
+  return cplx<T>(m::cos(a.re) * m::cosh(a.im), -(m::sin(a.re) * m::sinh(a.im)));
+}
+// tanh(x+iy) with the overflow-safe form of C99 ctanh.
+template <class T> CN_HD complex<T> ctanh(complex<T> a) {
+  T x = a.re, y = a.im;
+  if (m::fabs(x) > T(22)) {  // tanh(x) == +-1 in the precision of double
+    T e = m::exp(-2 * m::fabs(x));
+    return cplx<T>(m::copysign(T(1), x), T(4) * m::sin(y) * m::cos(y) * e);
+  }
+  T t = m::tan(y), b = T(1) + t * t, s = m::sinh(x), r = m::sqrt(T(1) + s * s);
+  T d = T(1) + b * s * s;
+  return cplx<T>((b * r * s) / d, t / d);
+}
+template <class T> CN_HD complex<T> ctan(complex<T> a) {  // tan(z) = -i tanh(iz)
+  complex<T> t = ctanh(cplx<T>(-a.im, a.re));
+  return cplx<T>(t.im, -t.re);
+}
+// Lexicographic order with NumPy's macros (CLT, CLE, CEQ).
+template <class T> CN_HD bool clt(complex<T> a, complex<T> b) { return a.re < b.re || (a.re == b.re && a.im < b.im); }
+template <class T> CN_HD bool cle(complex<T> a, complex<T> b) { return a.re < b.re || (a.re == b.re && a.im <= b.im); }
+template <class T> CN_HD bool ceq(complex<T> a, complex<T> b) { return a.re == b.re && a.im == b.im; }
+template <class T> CN_HD bool cisnan(complex<T> a) { return m::isnan(a.re) || m::isnan(a.im); }
+
+// Integer power by squaring, wrapping; negative exponents give 0 (NumPy raises ValueError
+// for arrays, which a kernel cannot; the ops layer checks on the CPU path).
+template <class T> CN_HD T ipow(T a, T b) {
+  typedef typename wrap_of<T>::type W;
+  if (is_neg(b)) return T(0);
+  W r = 1, base = (W)a;
+  uint64_t e = (uint64_t)b;
+  while (e) {
+    if (e & 1) r = (W)(r * base);
+    base = (W)(base * base);
+    e >>= 1;
+  }
+  return (T)r;
+}
+
+// Python-style integer floor division and modulo (sign of the divisor); x/0 -> 0.
+template <class T> CN_HD T ifloordiv(T a, T b) {
+  if (b == T(0)) return T(0);
+  if constexpr (is_signed_int<T>::value) {
+    if (b == T(-1)) return (T)((typename wrap_of<T>::type)0 - (typename wrap_of<T>::type)a);
+    T q = a / b;
+    if ((a % b != 0) && ((a < T(0)) != (b < T(0)))) q = q - T(1);
+    return q;
+  }
+  return a / b;
+}
+template <class T> CN_HD T iremainder(T a, T b) {
+  if (b == T(0)) return T(0);
+  if constexpr (is_signed_int<T>::value) {
+    if (b == T(-1)) return T(0);
+    T r = a % b;
+    if (r != 0 && ((r < T(0)) != (b < T(0)))) r = r + b;
+    return r;
+  }
+  return a % b;
+}
+// NumPy's npy_divmod for floats: floor division and the matching modulo.
+template <class T> CN_HD T fdivmod(T a, T b, T* mod_out) {
+  T mod = m::fmod(a, b);
+  if (b == T(0)) { *mod_out = mod; return a / b; }
+  T div = (a - mod) / b;
+  if (mod != T(0)) {
+    if ((b < T(0)) != (mod < T(0))) { mod += b; div -= T(1); }
+  } else {
+    mod = m::copysign(T(0), b);
+  }
+  T floordiv;
+  if (div != T(0)) {
+    floordiv = m::floor(div);
+    if (div - floordiv > T(0.5)) floordiv += T(1);
+  } else {
+    floordiv = m::copysign(T(0), a / b);
+  }
+  *mod_out = mod;
+  return floordiv;
+}
+
+// Mixed signed/unsigned 64-bit comparisons (NumPy's 'qQ->?' and 'Qq->?' loops) compare
+// the mathematical values.
+template <class A, class B> struct cmp {
+  CN_HD static bool lt(A a, B b) { return a < b; }
+  CN_HD static bool le(A a, B b) { return a <= b; }
+  CN_HD static bool eq(A a, B b) { return a == b; }
+};
+template <> struct cmp<int64_t, uint64_t> {
+  CN_HD static bool lt(int64_t a, uint64_t b) { return a < 0 || (uint64_t)a < b; }
+  CN_HD static bool le(int64_t a, uint64_t b) { return a < 0 || (uint64_t)a <= b; }
+  CN_HD static bool eq(int64_t a, uint64_t b) { return a >= 0 && (uint64_t)a == b; }
+};
+template <> struct cmp<uint64_t, int64_t> {
+  CN_HD static bool lt(uint64_t a, int64_t b) { return b >= 0 && a < (uint64_t)b; }
+  CN_HD static bool le(uint64_t a, int64_t b) { return b >= 0 && a <= (uint64_t)b; }
+  CN_HD static bool eq(uint64_t a, int64_t b) { return b >= 0 && a == (uint64_t)b; }
+};
+
+namespace op {
+
+// ---- helpers to write the half overloads in one line --------------------------------
+#define CN_HALF_BINARY      CN_HD static half call(half a, half b) { return f2h(call(h2f(a), h2f(b))); }
+#define CN_HALF_UNARY_H     CN_HD static half call(half a) { return f2h(call(h2f(a))); }
+#define CN_HALF_PRED        CN_HD static bool call(half a) { return call(h2f(a)); }
+#define CN_HALF_CMP         CN_HD static bool call(half a, half b) { return call(h2f(a), h2f(b)); }
+
+// ---- arithmetic ---------------------------------------------------------------------
+struct add {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    return (T)((W)a + (W)b);
+  }
+  CN_HD static bool call(bool a, bool b) { return a || b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) { return cplx<T>(a.re + b.re, a.im + b.im); }
+};
+struct subtract {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    return (T)((W)a - (W)b);
+  }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) { return cplx<T>(a.re - b.re, a.im - b.im); }
+};
+struct multiply {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    return (T)((W)a * (W)b);
+  }
+  CN_HD static bool call(bool a, bool b) { return a && b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) { return cmul(a, b); }
+};
+struct true_divide {
+  template <class T> CN_HD static T call(T a, T b) { return a / b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) { return cdiv(a, b); }
+};
+struct floor_divide {
+  template <class T> CN_HD static T call(T a, T b) {
+    if constexpr (is_int<T>::value) return ifloordiv(a, b);
+    else {
+    if (b == T(0)) return a / b;
+    T mod;
+    return fdivmod(a, b, &mod);
+    }
+  }
+  CN_HALF_BINARY
+};
+struct remainder {
+  template <class T> CN_HD static T call(T a, T b) {
+    if constexpr (is_int<T>::value) {
+      return iremainder(a, b);
+    } else {
+      if (b == T(0)) return m::fmod(a, b);
+      T mod;
+      fdivmod(a, b, &mod);
+      return mod;
+    }
+  }
+  CN_HALF_BINARY
+};
+struct fmod {
+  template <class T> CN_HD static T call(T a, T b) {
+    if constexpr (is_int<T>::value) {
+      if (b == T(0)) return T(0);
+      if (is_signed_int<T>::value && b == T(-1)) return T(0);
+      return a % b;  // C's truncated remainder has the sign of the dividend, as fmod
+    } else {
+      return m::fmod(a, b);
+    }
+  }
+  CN_HALF_BINARY
+};
+struct power {
+  template <class T> CN_HD static T call(T a, T b) {
+    if constexpr (is_int<T>::value) return ipow(a, b);
+    else return m::pow(a, b);
+  }
+  CN_HALF_BINARY
+  // NumPy's nc_pow: small integer exponents by repeated multiplication, else exp(b log a).
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
+    if (b.re == 0 && b.im == 0) return cplx<T>(T(1), T(0));
+    if (a.re == 0 && a.im == 0) {
+      if (b.re > 0 && b.im == 0) return cplx<T>(T(0), T(0));
+      return cplx<T>(m::nan(a.re), m::nan(a.re));
+    }
+    if (b.im == 0 && b.re == m::trunc(b.re) && m::fabs(b.re) < T(100)) {
+      int n = (int)b.re;
+      if (n == 1) return a;
+      if (n == 2) return cmul(a, a);
+      if (n == 3) return cmul(cmul(a, a), a);
+      if (n > -100 && n < 100) {
+        int mask = 1, nn = n < 0 ? -n : n;
+        complex<T> aa = cplx<T>(T(1), T(0)), p = a;
+        while (1) {
+          if (nn & mask) aa = cmul(aa, p);
+          mask <<= 1;
+          if (nn < mask || mask <= 0) break;
+          p = cmul(p, p);
+        }
+        if (n < 0) return cdiv(cplx<T>(T(1), T(0)), aa);
+        return aa;
+      }
+    }
+    return cexp(cmul(b, clog(a)));
+  }
+};
+struct float_power : power {};
+struct negative {
+  template <class T> CN_HD static T call(T a) {
+    typedef typename wrap_of<T>::type W;
+    return (T)((W)0 - (W)a);
+  }
+  CN_HD static float call(float a) { return -a; }
+  CN_HD static double call(double a) { return -a; }
+  CN_HD static half call(half a) { half r; r.bits = (uint16_t)(a.bits ^ 0x8000u); return r; }
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cplx<T>(-a.re, -a.im); }
+};
+struct positive {
+  template <class T> CN_HD static T call(T a) { return a; }
+};
+struct conjugate {
+  template <class T> CN_HD static T call(T a) { return a; }
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cplx<T>(a.re, -a.im); }
+};
+struct absolute {
+  template <class T> CN_HD static T call(T a) {
+    if (is_signed_int<T>::value) return is_neg(a) ? negative::call(a) : a;
+    return a;
+  }
+  CN_HD static float call(float a) { return m::fabs(a); }
+  CN_HD static double call(double a) { return m::fabs(a); }
+  CN_HD static half call(half a) { half r; r.bits = (uint16_t)(a.bits & 0x7fffu); return r; }
+  template <class T> CN_HD static T call(complex<T> a) { return cabs(a); }
+};
+struct fabs_ {
+  template <class T> CN_HD static T call(T a) { return m::fabs(a); }
+  CN_HD static half call(half a) { half r; r.bits = (uint16_t)(a.bits & 0x7fffu); return r; }
+};
+struct square {
+  template <class T> CN_HD static T call(T a) { return multiply::call(a, a); }
+  CN_HALF_UNARY_H
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    return cplx<T>(a.re * a.re - a.im * a.im, a.re * a.im + a.im * a.re);
+  }
+};
+struct reciprocal {
+  template <class T> CN_HD static T call(T a) {
+    if constexpr (is_int<T>::value) {  // NumPy computes 1.0 / x in double, then casts back
+      if (sizeof(T) == 8 && is_unsigned_int<T>::value && a == T(0)) return T(0);  // x86's inf -> uint64
+      return cast<T>(1.0 / (double)a);
+    } else {
+      return T(1) / a;
+    }
+  }
+  CN_HALF_UNARY_H
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cdiv(cplx<T>(T(1), T(0)), a); }
+};
+struct sign {
+  template <class T> CN_HD static T call(T a) {
+    if constexpr (is_int<T>::value) return a > T(0) ? T(1) : (is_neg(a) ? (T)(T(0) - T(1)) : T(0));
+    else return a > T(0) ? T(1) : (a < T(0) ? T(-1) : (a == T(0) ? T(0) : a));
+  }
+  CN_HALF_UNARY_H
+  // NumPy 2: z / |z|, with its special cases for infinities.
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    T ab = cabs(a);
+    if (m::isnan(ab)) return cplx<T>(m::nan(ab), m::nan(ab));
+    if (m::isinf(ab)) {
+      if (m::isinf(a.re)) {
+        if (m::isinf(a.im)) return cplx<T>(m::nan(ab), m::nan(ab));
+        return cplx<T>(a.re > 0 ? T(1) : T(-1), T(0));
+      }
+      return cplx<T>(T(0), a.im > 0 ? T(1) : T(-1));
+    }
+    if (ab == 0) return cplx<T>(T(0), T(0));
+    return cplx<T>(a.re / ab, a.im / ab);
+  }
+};
+
+// ---- rounding (integer and bool loops are the identity, as NumPy 2) -------------------
+#define CN_ROUNDING(NAME, FN)                                               \
+  struct NAME {                                                             \
+    template <class T> CN_HD static T call(T a) { return a; }               \
+    CN_HD static float call(float a) { return m::FN(a); }                   \
+    CN_HD static double call(double a) { return m::FN(a); }                \
+    CN_HALF_UNARY_H                                                         \
+  };
+CN_ROUNDING(floor, floor)
+CN_ROUNDING(ceil, ceil)
+CN_ROUNDING(trunc, trunc)
+#undef CN_ROUNDING
+struct rint {
+  template <class T> CN_HD static T call(T a) { return m::rint(a); }
+  CN_HALF_UNARY_H
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cplx<T>(m::rint(a.re), m::rint(a.im)); }
+};
+
+// ---- transcendental -------------------------------------------------------------------
+// Real functions with a complex overload given by FN_C (or none).
+#define CN_REAL_FN(NAME, FN)                                                \
+  struct NAME {                                                             \
+    template <class T> CN_HD static T call(T a) { return m::FN(a); }        \
+    CN_HALF_UNARY_H
+#define CN_END };
+CN_REAL_FN(sqrt, sqrt)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return csqrt(a); }
+CN_END
+CN_REAL_FN(exp, exp)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cexp(a); }
+CN_END
+CN_REAL_FN(log, log)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return clog(a); }
+CN_END
+CN_REAL_FN(sin, sin)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return csin(a); }
+CN_END
+CN_REAL_FN(cos, cos)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return ccos(a); }
+CN_END
+CN_REAL_FN(tan, tan)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return ctan(a); }
+CN_END
+CN_REAL_FN(tanh, tanh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return ctanh(a); }
+CN_END
+// Complex forms of these follow NumPy's npy_math_complex / funcs.inc.src formulas.
+CN_REAL_FN(sinh, sinh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    return cplx<T>(m::sinh(a.re) * m::cos(a.im), m::cosh(a.re) * m::sin(a.im));
+  }
+CN_END
+CN_REAL_FN(cosh, cosh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    return cplx<T>(m::cosh(a.re) * m::cos(a.im), m::sinh(a.re) * m::sin(a.im));
+  }
+CN_END
+CN_REAL_FN(exp2, exp2)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    const T ln2 = T(0.693147180559945309417232121458176568);
+    return cexp(cplx<T>(a.re * ln2, a.im * ln2));
+  }
+CN_END
+CN_REAL_FN(log2, log2)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    const T log2e = T(1.442695040888963407359924681001892137);
+    complex<T> l = clog(a);
+    return cplx<T>(l.re * log2e, l.im * log2e);
+  }
+CN_END
+CN_REAL_FN(log10, log10)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    const T log10e = T(0.434294481903251827651128918916605082);
+    complex<T> l = clog(a);
+    return cplx<T>(l.re * log10e, l.im * log10e);
+  }
+CN_END
+CN_REAL_FN(expm1, expm1)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    const T s = m::sin(a.im / 2);
+    return cplx<T>(m::expm1(a.re) * m::cos(a.im) - 2 * s * s, m::exp(a.re) * m::sin(a.im));
+  }
+CN_END
+CN_REAL_FN(log1p, log1p)
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    return cplx<T>(m::log(m::hypot(a.re + 1, a.im)), m::atan2(a.im, a.re + 1));
+  }
+CN_END
+CN_REAL_FN(arcsin, asin) CN_END
+CN_REAL_FN(arccos, acos) CN_END
+CN_REAL_FN(arctan, atan) CN_END
+CN_REAL_FN(arcsinh, asinh) CN_END
+CN_REAL_FN(arccosh, acosh) CN_END
+CN_REAL_FN(arctanh, atanh) CN_END
+CN_REAL_FN(cbrt, cbrt) CN_END
+#undef CN_REAL_FN
+#undef CN_END
+
+#define CN_REAL_FN2(NAME, FN)                                                   \
+  struct NAME {                                                                 \
+    template <class T> CN_HD static T call(T a, T b) { return m::FN(a, b); }    \
+    CN_HALF_BINARY                                                              \
+  };
+CN_REAL_FN2(arctan2, atan2)
+CN_REAL_FN2(hypot, hypot)
+CN_REAL_FN2(copysign, copysign)
+#undef CN_REAL_FN2
+
+// ---- comparisons ----------------------------------------------------------------------
+#define CN_COMPARE(NAME, EXPR, CEXPR)                                                  \
+  struct NAME {                                                                        \
+    template <class A, class B> CN_HD static bool call(A a, B b) { return EXPR; }      \
+    CN_HALF_CMP                                                                        \
+    template <class T> CN_HD static bool call(complex<T> a, complex<T> b) { return CEXPR; } \
+  };
+CN_COMPARE(equal, (cmp<A, B>::eq(a, b)), ceq(a, b))
+CN_COMPARE(not_equal, (!cmp<A, B>::eq(a, b)), !ceq(a, b))
+CN_COMPARE(less, (cmp<A, B>::lt(a, b)), clt(a, b))
+CN_COMPARE(less_equal, (cmp<A, B>::le(a, b)), cle(a, b))
+CN_COMPARE(greater, (cmp<B, A>::lt(b, a)), clt(b, a))
+CN_COMPARE(greater_equal, (cmp<B, A>::le(b, a)), cle(b, a))
+#undef CN_COMPARE
+
+// ---- logical (any type is read as "nonzero") ------------------------------------------
+struct logical_and { template <class T> CN_HD static bool call(T a, T b) { return as_bool(a) && as_bool(b); } };
+struct logical_or { template <class T> CN_HD static bool call(T a, T b) { return as_bool(a) || as_bool(b); } };
+struct logical_xor { template <class T> CN_HD static bool call(T a, T b) { return as_bool(a) != as_bool(b); } };
+struct logical_not { template <class T> CN_HD static bool call(T a) { return !as_bool(a); } };
+
+// ---- bitwise (bool and integers only) -------------------------------------------------
+struct bitwise_and { template <class T> CN_HD static T call(T a, T b) { return (T)(a & b); } };
+struct bitwise_or { template <class T> CN_HD static T call(T a, T b) { return (T)(a | b); } };
+struct bitwise_xor { template <class T> CN_HD static T call(T a, T b) { return (T)(a ^ b); } };
+struct invert {
+  template <class T> CN_HD static T call(T a) { return (T)~a; }
+  CN_HD static bool call(bool a) { return !a; }
+};
+// Shifts by the bit width or more give 0 (or -1 for negative values shifted right), as NumPy.
+struct left_shift {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    if (is_neg(b) || (uint64_t)b >= sizeof(T) * 8) return T(0);
+    return (T)((W)a << (W)b);
+  }
+};
+struct right_shift {
+  template <class T> CN_HD static T call(T a, T b) {
+    if (is_neg(b) || (uint64_t)b >= sizeof(T) * 8) return is_neg(a) ? (T)(T(0) - T(1)) : T(0);
+    return (T)(a >> b);
+  }
+};
+
+// ---- extrema: maximum/minimum propagate NaN, fmax/fmin ignore it -----------------------
+struct maximum {
+  template <class T> CN_HD static T call(T a, T b) {
+    if (is_int<T>::value) return a >= b ? a : b;
+    return (a >= b || a != a) ? a : b;
+  }
+  CN_HD static bool call(bool a, bool b) { return a || b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
+    return (cle(b, a) || cisnan(a)) ? a : b;
+  }
+};
+struct minimum {
+  template <class T> CN_HD static T call(T a, T b) {
+    if (is_int<T>::value) return a <= b ? a : b;
+    return (a <= b || a != a) ? a : b;
+  }
+  CN_HD static bool call(bool a, bool b) { return a && b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
+    return (cle(a, b) || cisnan(a)) ? a : b;
+  }
+};
+struct fmax {
+  template <class T> CN_HD static T call(T a, T b) {
+    if (is_int<T>::value) return a >= b ? a : b;
+    return (a >= b || b != b) ? a : b;
+  }
+  CN_HD static bool call(bool a, bool b) { return a || b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
+    return (cle(b, a) || cisnan(b)) ? a : b;
+  }
+};
+struct fmin {
+  template <class T> CN_HD static T call(T a, T b) {
+    if (is_int<T>::value) return a <= b ? a : b;
+    return (a <= b || b != b) ? a : b;
+  }
+  CN_HD static bool call(bool a, bool b) { return a && b; }
+  CN_HALF_BINARY
+  template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
+    return (cle(a, b) || cisnan(b)) ? a : b;
+  }
+};
+
+// ---- classification -------------------------------------------------------------------
+struct isnan {
+  template <class T> CN_HD static bool call(T a) { return a != a; }
+  CN_HD static bool call(half a) { return (a.bits & 0x7fffu) > 0x7c00u; }
+  template <class T> CN_HD static bool call(complex<T> a) { return cisnan(a); }
+};
+struct isinf {
+  template <class T> CN_HD static bool call(T a) { return false; }
+  CN_HD static bool call(float a) { return m::isinf(a); }
+  CN_HD static bool call(double a) { return m::isinf(a); }
+  CN_HD static bool call(half a) { return (a.bits & 0x7fffu) == 0x7c00u; }
+  template <class T> CN_HD static bool call(complex<T> a) { return m::isinf(a.re) || m::isinf(a.im); }
+};
+struct isfinite {
+  template <class T> CN_HD static bool call(T a) { return true; }
+  CN_HD static bool call(float a) { return a - a == 0.0f; }
+  CN_HD static bool call(double a) { return a - a == 0.0; }
+  CN_HD static bool call(half a) { return (a.bits & 0x7c00u) != 0x7c00u; }
+  template <class T> CN_HD static bool call(complex<T> a) { return call(a.re) && call(a.im); }
+};
+struct signbit {
+  template <class T> CN_HD static bool call(T a) { return m::signbit(a); }
+  CN_HD static bool call(half a) { return (a.bits & 0x8000u) != 0; }
+};
+
+// ---- selection: cond ? a : b (the internal "_where" ufunc behind where= and where()) ---
+struct where_ {
+  template <class T> CN_HD static T call(bool c, T a, T b) { return c ? a : b; }
+};
+
+#undef CN_HALF_BINARY
+#undef CN_HALF_UNARY_H
+#undef CN_HALF_PRED
+#undef CN_HALF_CMP
+
+}  // namespace op
+}  // namespace cn

@@ -1,0 +1,202 @@
+// The caching allocator (see caching_pool.hpp for the policy).
+#include "memory/caching_pool.hpp"
+
+
+#include "cunumpy/core/errors.hpp"
+
+namespace cunumpy::detail {
+namespace {
+
+constexpr std::size_t kRound = 512;                 // every block is a multiple of this
+constexpr std::size_t kSmallMax = 1 << 20;          // requests up to 1 MiB are "small"
+constexpr std::size_t kSmallSegment = 2 << 20;      // small blocks are carved from 2 MiB
+constexpr std::size_t kMediumMax = 10 << 20;        // below 10 MiB: shared 20 MiB segments
+constexpr std::size_t kMediumSegment = 20 << 20;
+constexpr std::size_t kLargeRound = 2 << 20;        // larger: own segment, 2 MiB steps
+
+std::size_t round_up(std::size_t n, std::size_t m) { return (n + m - 1) / m * m; }
+
+// "1,048,576", as CuPy prints byte counts.
+std::string with_commas(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+bool CachingPool::BySize::operator()(const Block* a, const Block* b) const {
+  if (a->stream != b->stream) return a->stream < b->stream;
+  if (a->size != b->size) return a->size < b->size;
+  return a->ptr < b->ptr;
+}
+
+CachingPool::CachingPool(std::unique_ptr<RawSource> source) : source_(std::move(source)) {}
+
+CachingPool::~CachingPool() {
+  std::lock_guard<std::mutex> lock(mu_);
+  release_cached_locked();
+}
+
+CachingPool::Block* CachingPool::find_free(FreeSet& set, std::size_t size, void* stream) {
+  Block key{nullptr, size, stream, false};
+  auto it = set.lower_bound(&key);
+  if (it == set.end() || (*it)->stream != stream) return nullptr;
+  Block* b = *it;
+  set.erase(it);
+  return b;
+}
+
+CachingPool::Block* CachingPool::new_segment(std::size_t segment_size, std::size_t size,
+                                             bool small, void* stream) {
+  if (segment_size < size) return nullptr;
+  if (limit_ && total_ + segment_size > limit_) return nullptr;
+  void* p = source_->alloc(segment_size);
+  if (!p) return nullptr;
+  total_ += segment_size;
+  // The whole segment is one block of the stream that caused it; splits inherit the
+  // stream, so merging never mixes streams.
+  return new Block{static_cast<char*>(p), segment_size, stream, small};
+}
+
+MemoryPtr CachingPool::malloc(std::size_t nbytes) {
+  Device device = source_->device();
+  if (nbytes == 0) return std::make_shared<Memory>(nullptr, 0, device, nullptr);
+  if (nbytes > (std::size_t{1} << 62)) throw OutOfMemoryError(oom_message(nbytes));
+  const std::size_t size = round_up(nbytes, kRound);
+  const bool small = size <= kSmallMax;
+  void* stream = source_->current_stream();
+
+  Block* b = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    FreeSet& set = small ? small_free_ : large_free_;
+    b = find_free(set, size, stream);
+    if (!b) {
+      std::size_t segment = small ? kSmallSegment
+                            : size < kMediumMax ? kMediumSegment
+                                                : round_up(size, kLargeRound);
+      // A shared segment when it fits, else exactly what is needed, else (the OOM ladder)
+      // the same after returning every cached segment to the system.
+      b = new_segment(segment, size, small, stream);
+      if (!b) b = new_segment(size, size, small, stream);
+      if (!b) {
+        release_cached_locked();
+        b = new_segment(segment, size, small, stream);
+        if (!b) b = new_segment(size, size, small, stream);
+      }
+      if (!b) throw OutOfMemoryError(oom_message(nbytes));
+    }
+    // Split off the tail when it is worth keeping as a separate free block.
+    std::size_t rest = b->size - size;
+    if (small ? rest >= kRound : rest > kSmallMax) {
+      Block* tail = new Block{b->ptr + size, rest, b->stream, b->small};
+      tail->prev = b;
+      tail->next = b->next;
+      if (b->next) b->next->prev = tail;
+      b->next = tail;
+      b->size = size;
+      set.insert(tail);
+    }
+    b->allocated = true;
+    used_ += b->size;
+    ++live_blocks_;
+  }
+  return std::make_shared<Memory>(b->ptr, nbytes, device,
+                                  [this, b](void*, std::size_t) { release(b); });
+}
+
+void CachingPool::release(Block* b) {
+  bool destroy = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    FreeSet& set = b->small ? small_free_ : large_free_;
+    b->allocated = false;
+    used_ -= b->size;
+    --live_blocks_;
+    // Merge with free neighbours of the same segment.
+    if (Block* p = b->prev; p && !p->allocated) {
+      set.erase(p);
+      p->size += b->size;
+      p->next = b->next;
+      if (b->next) b->next->prev = p;
+      delete b;
+      b = p;
+    }
+    if (Block* n = b->next; n && !n->allocated) {
+      set.erase(n);
+      b->size += n->size;
+      b->next = n->next;
+      if (n->next) n->next->prev = b;
+      delete n;
+    }
+    set.insert(b);
+    destroy = delete_when_unused_ && live_blocks_ == 0;
+  }
+  if (destroy) delete this;
+}
+
+void CachingPool::release_cached_locked() {
+  for (FreeSet* set : {&small_free_, &large_free_}) {
+    for (auto it = set->begin(); it != set->end();) {
+      Block* b = *it;
+      if (!b->prev && !b->next) {  // a whole segment
+        source_->free(b->ptr, b->size);
+        total_ -= b->size;
+        delete b;
+        it = set->erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+}
+
+std::string CachingPool::oom_message(std::size_t requested) const {
+  // Called with or without mu_ held; reads plain counters only.
+  return "Out of memory allocating " + with_commas(requested) + " bytes on " +
+         source_->name() + " (in use: " + with_commas(used_) + " bytes, cached: " +
+         with_commas(total_ - used_) + " bytes, limit: " +
+         (limit_ ? with_commas(limit_) + " bytes" : std::string("none")) + ")";
+}
+
+std::size_t CachingPool::used_bytes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return used_;
+}
+std::size_t CachingPool::total_bytes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return total_;
+}
+std::size_t CachingPool::n_free_blocks() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return small_free_.size() + large_free_.size();
+}
+void CachingPool::free_all_blocks() {
+  std::lock_guard<std::mutex> lock(mu_);
+  release_cached_locked();
+}
+void CachingPool::set_limit(std::size_t bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  limit_ = bytes;
+}
+std::size_t CachingPool::get_limit() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return limit_;
+}
+
+void CachingPool::delete_when_unused() {
+  bool destroy = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    delete_when_unused_ = true;
+    destroy = live_blocks_ == 0;
+  }
+  if (destroy) delete this;
+}
+
+}  // namespace cunumpy::detail

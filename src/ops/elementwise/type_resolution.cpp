@@ -1,0 +1,155 @@
+// NumPy 2 type resolution for ufuncs: NEP 50 weak scalars take the dtype of the arrays
+// they meet, then the first loop of the ufunc's ordered table that every input casts to
+// safely is chosen (or, with dtype=, the first loop computing in that dtype whose inputs
+// cast under the casting rule).
+#include <string>
+
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/ops/elementwise.hpp"
+
+namespace cunumpy {
+namespace {
+
+// "<class 'numpy.dtypes.Float64DType'>", as NumPy's no-loop error spells a dtype.
+std::string dtype_class(DType d) {
+  std::string n = d.name();
+  std::string cls = n.rfind("uint", 0) == 0 ? "UInt" + n.substr(4)
+                                            : std::string(1, char(n[0] - 'a' + 'A')) + n.substr(1);
+  return "<class 'numpy.dtypes." + cls + "DType'>";
+}
+
+std::string dtype_repr(DType d) { return std::string("dtype('") + d.name() + "')"; }
+
+int kind_rank(DType d) {
+  switch (d.kind()) {
+    case 'b': return 0;
+    case 'i': case 'u': return 1;
+    case 'f': return 2;
+    default: return 3;  // 'c'
+  }
+}
+
+bool is_comparison(const Ufunc& uf) {
+  const std::string& n = uf.name;
+  return n == "equal" || n == "not_equal" || n == "less" || n == "less_equal" ||
+         n == "greater" || n == "greater_equal";
+}
+
+// True when the weak Python integer `v` (stored as int64 or uint64) fits integer dtype `d`.
+bool int_fits(const Scalar& v, DType d) {
+  IInfo info = iinfo(d);
+  if (v.dtype() == uint64) return v.to_uint64() <= info.max;
+  int64_t x = v.to_int64();
+  return x >= info.min && (x < 0 || static_cast<uint64_t>(x) <= info.max);
+}
+
+// The dtype a weak scalar of `kind` takes next to arrays whose promoted dtype is `strong`.
+DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
+  DType own = op.dtype();
+  if (kind_rank(own) > kind_rank(strong)) {
+    // The scalar's kind is higher: Python's default for it (complex follows float32).
+    if (own.is_complex()) return strong.is_floating() ? complex_dtype(strong) : complex128;
+    return own.is_integer() ? int64 : float64;
+  }
+  if (own.is_integer() && strong.is_integer() && !int_fits(op.scalar(), strong)) {
+    // NumPy 2 compares out-of-range Python integers exactly instead of raising.
+    if (is_comparison(uf)) return own;
+    std::string v = own == uint64 ? std::to_string(op.scalar().to_uint64())
+                                  : std::to_string(op.scalar().to_int64());
+    throw OverflowError("Python integer " + v + " out of bounds for " + strong.name());
+  }
+  if (own.is_integer() && strong.is_bool()) return int64;
+  return strong;
+}
+
+// NumPy refuses boolean subtract and negative outright (their integer loops would
+// otherwise accept bool inputs).
+void check_boolean_ops(const Ufunc& uf, std::span<const DType> in) {
+  if (uf.name == "subtract" && in.size() == 2 && in[0].is_bool() && in[1].is_bool())
+    throw TypeError(
+        "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
+        "the `^` operator, or the logical_xor function instead.");
+  if (uf.name == "negative" && in.size() == 1 && in[0].is_bool())
+    throw TypeError(
+        "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+        "operator or the logical_not function instead.");
+}
+
+[[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in) {
+  std::string msg = "ufunc '" + uf.name + "' did not contain a loop with signature matching types (";
+  for (std::size_t i = 0; i < in.size(); ++i) msg += (i ? ", " : "") + dtype_class(in[i]);
+  msg += in.size() == 1 ? ",) -> None" : ") -> None";
+  throw TypeError(msg);
+}
+
+}  // namespace
+
+Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
+                         const UfuncOptions& options) {
+  if (static_cast<int>(inputs.size()) != uf.nin)
+    throw TypeError(uf.name + "() takes " + std::to_string(uf.nin) + " positional argument" +
+                    (uf.nin == 1 ? "" : "s") + " but " + std::to_string(inputs.size()) +
+                    " were given");
+  // Promote the strong operands (arrays, typed scalars) first; weak scalars follow them.
+  bool any_strong = false;
+  DType strong = bool_;
+  for (const Operand& op : inputs) {
+    if (op.is_weak()) continue;
+    strong = any_strong ? promote_types(strong, op.dtype()) : op.dtype();
+    any_strong = true;
+  }
+  Resolution r;
+  for (const Operand& op : inputs)
+    r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, strong, uf) : op.dtype());
+  std::span<const DType> in(r.input_dtypes.data(), r.input_dtypes.size());
+  check_boolean_ops(uf, in);
+
+  if (options.dtype) {
+    // dtype= names the output dtype: the first loop computing in it whose inputs cast
+    // under `casting`.
+    const UfuncLoop* candidate = nullptr;
+    for (const UfuncLoop& loop : uf.loops) {
+      bool outs = true;
+      for (int o = 0; o < uf.nout; ++o) outs = outs && loop.types[uf.nin + o] == *options.dtype;
+      if (!outs) continue;
+      if (!candidate) candidate = &loop;
+      bool ok = true;
+      for (int i = 0; i < uf.nin; ++i)
+        ok = ok && (inputs[i].is_weak() || can_cast(in[i], loop.types[i], options.casting));
+      if (ok) {
+        r.loop = &loop;
+        return r;
+      }
+    }
+    if (!candidate) no_loop(uf, in);
+    for (int i = 0; i < uf.nin; ++i)
+      if (!inputs[i].is_weak() && !can_cast(in[i], candidate->types[i], options.casting))
+        throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
+                        " from " + dtype_repr(in[i]) + " to " + dtype_repr(candidate->types[i]) +
+                        " with casting rule '" + casting_name(options.casting) + "'");
+  }
+
+  // Integer true division computes in float64 (NumPy's TrueDivisionTypeResolver).
+  bool all_int = true;
+  for (DType d : in) all_int = all_int && (d.is_integer() || d.is_bool());
+  for (const UfuncLoop& loop : uf.loops) {
+    bool ok = true;
+    for (int i = 0; i < uf.nin && ok; ++i) {
+      DType want = loop.types[i];
+      ok = (uf.name == "true_divide" && all_int) ? want == float64 : can_cast(in[i], want, Casting::Safe);
+    }
+    if (!ok) continue;
+    // A casting rule stricter than 'safe' also constrains the inputs (NumPy checks it).
+    if (options.casting < Casting::Safe)
+      for (int i = 0; i < uf.nin; ++i)
+        if (!inputs[i].is_weak() && !can_cast(in[i], loop.types[i], options.casting))
+          throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
+                          " from " + dtype_repr(in[i]) + " to " + dtype_repr(loop.types[i]) +
+                          " with casting rule '" + casting_name(options.casting) + "'");
+    r.loop = &loop;
+    return r;
+  }
+  no_loop(uf, in);
+}
+
+}  // namespace cunumpy

@@ -1,0 +1,213 @@
+// Lazy NVRTC loading and compilation to CUBIN.
+#include "runtime/cuda/nvrtc.hpp"
+
+#include <dlfcn.h>
+#include <nvrtc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+
+#include "cunumpy/core/errors.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+}
+
+namespace cunumpy::cuda::nvrtc {
+namespace {
+
+#define CUNUMPY_NVRTC_FUNCTIONS(X) \
+  X(nvrtcVersion)                  \
+  X(nvrtcGetErrorString)           \
+  X(nvrtcGetNumSupportedArchs)     \
+  X(nvrtcGetSupportedArchs)        \
+  X(nvrtcCreateProgram)            \
+  X(nvrtcDestroyProgram)           \
+  X(nvrtcCompileProgram)           \
+  X(nvrtcGetProgramLogSize)        \
+  X(nvrtcGetProgramLog)            \
+  X(nvrtcGetCUBINSize)             \
+  X(nvrtcGetCUBIN)                 \
+  X(nvrtcGetPTXSize)               \
+  X(nvrtcGetPTX)
+
+struct Api {
+#define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
+  CUNUMPY_NVRTC_FUNCTIONS(CUNUMPY_DECLARE_FN)
+#undef CUNUMPY_DECLARE_FN
+  bool ok = false;
+  std::string error;
+  int major = 0, minor = 0;
+  std::vector<int> archs;  // supported sm_XY values, ascending
+};
+
+// Candidate library paths, most specific first.
+std::vector<std::string> candidates() {
+  // Prefer the NVRTC of the driver's major version: a driver older than the compiler may
+  // reject its images.
+  std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+  int driver_version = 0;
+  if (const DriverApi* api = try_driver()) api->cuDriverGetVersion(&driver_version);
+  if (driver_version > 0 && driver_version < 13000) std::swap(names[0], names[1]);
+  std::vector<std::string> dirs;
+  if (const char* p = std::getenv("CUDA_PATH")) dirs.push_back(std::string(p) + "/lib64");
+  if (const char* p = std::getenv("CUDA_HOME")) dirs.push_back(std::string(p) + "/lib64");
+  dirs.push_back("/usr/local/cuda/lib64");
+  // The NVIDIA wheels (nvidia-cuda-nvrtc-cu12: nvidia/cuda_nvrtc/lib; CUDA 13 wheels:
+  // nvidia/cu13/lib) in the site-packages this library was installed into.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&candidates), &info) && info.dli_fname) {
+    std::string self = info.dli_fname;
+    auto pos = self.rfind("/site-packages/");
+    if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
+    if (pos != std::string::npos) {
+      std::string site = self.substr(0, self.find('/', pos + 1));
+      dirs.push_back(site + "/nvidia/cuda_nvrtc/lib");
+      dirs.push_back(site + "/nvidia/cu13/lib");
+    }
+  }
+  std::vector<std::string> out = names;
+  for (const auto& d : dirs)
+    for (const auto& n : names) out.push_back(d + "/" + n);
+  return out;
+}
+
+Api* load() {
+  auto* api = new Api();  // process lifetime
+  void* lib = nullptr;
+  for (const auto& c : candidates())
+    if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+  if (!lib) {
+    api->error = "NVRTC (libnvrtc.so) could not be loaded; install the CUDA toolkit or the "
+                 "nvidia-cuda-nvrtc wheel, or set CUDA_PATH";
+    return api;
+  }
+#define CUNUMPY_LOAD_FN(name)                                                 \
+  api->name = reinterpret_cast<decltype(api->name)>(dlsym(lib, #name));       \
+  if (!api->name) {                                                           \
+    api->error = "NVRTC is missing the function " #name;                      \
+    return api;                                                               \
+  }
+  CUNUMPY_NVRTC_FUNCTIONS(CUNUMPY_LOAD_FN)
+#undef CUNUMPY_LOAD_FN
+  api->nvrtcVersion(&api->major, &api->minor);
+  int n = 0;
+  if (api->nvrtcGetNumSupportedArchs(&n) == NVRTC_SUCCESS && n > 0) {
+    api->archs.resize(static_cast<std::size_t>(n));
+    api->nvrtcGetSupportedArchs(api->archs.data());
+    std::sort(api->archs.begin(), api->archs.end());
+  }
+  api->ok = true;
+  return api;
+}
+
+Api& api_or_null() {
+  static Api* a = load();
+  return *a;
+}
+
+Api& api() {
+  Api& a = api_or_null();
+  if (!a.ok) throw CompileError(a.error, a.error);
+  return a;
+}
+
+std::string numbered(const std::string& source) {
+  std::ostringstream out;
+  std::istringstream in(source);
+  std::string line;
+  for (int i = 1; std::getline(in, line); ++i) out << (i < 10 ? "   " : i < 100 ? "  " : " ") << i << "  " << line << "\n";
+  return out.str();
+}
+
+// Owns an nvrtcProgram.
+struct ProgramGuard {
+  Api& a;
+  nvrtcProgram p = nullptr;
+  ~ProgramGuard() {
+    if (p) a.nvrtcDestroyProgram(&p);
+  }
+};
+
+}  // namespace
+
+bool is_available() { return api_or_null().ok; }
+
+std::string version() {
+  Api& a = api();
+  return std::to_string(a.major) + "." + std::to_string(a.minor);
+}
+
+int target_arch(int arch, bool* is_ptx) {
+  Api& a = api();
+  bool ptx = false;
+  int target = arch;
+  if (!a.archs.empty() && std::find(a.archs.begin(), a.archs.end(), arch) == a.archs.end()) {
+    // Unknown to this NVRTC: newest known architecture not above the device's, as PTX,
+    // which the driver compiles for the device (forward compatible).
+    auto it = std::upper_bound(a.archs.begin(), a.archs.end(), arch);
+    target = it == a.archs.begin() ? a.archs.front() : *(it - 1);
+    ptx = true;
+  }
+  if (is_ptx) *is_ptx = ptx;
+  return target;
+}
+
+Program compile(const std::string& source, const std::string& name, int arch,
+                const std::vector<std::string>& options) {
+  Api& a = api();
+  bool ptx = false;
+  int target = target_arch(arch, &ptx);
+
+  const char* header_src[] = {cunumpy::detail::kScalarHeaderSource};
+  const char* header_names[] = {"cn_scalar.h"};
+  ProgramGuard prog{a};
+  nvrtcResult r = a.nvrtcCreateProgram(&prog.p, source.c_str(), (name + ".cu").c_str(), 1,
+                                       header_src, header_names);
+  if (r != NVRTC_SUCCESS)
+    throw CompileError(std::string("nvrtcCreateProgram failed: ") + a.nvrtcGetErrorString(r), "");
+
+  // No --use_fast_math: results must match NumPy's accuracy.
+  std::vector<std::string> opts = {
+      "-std=c++17", (ptx ? "-arch=compute_" : "-arch=sm_") + std::to_string(target)};
+  opts.insert(opts.end(), options.begin(), options.end());
+  std::vector<const char*> copts;
+  for (const auto& o : opts) copts.push_back(o.c_str());
+
+  r = a.nvrtcCompileProgram(prog.p, static_cast<int>(copts.size()), copts.data());
+  std::size_t log_size = 0;
+  a.nvrtcGetProgramLogSize(prog.p, &log_size);
+  std::string log(log_size, '\0');
+  if (log_size > 1) a.nvrtcGetProgramLog(prog.p, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+
+  if (r != NVRTC_SUCCESS) {
+    std::string opt_line;
+    for (const auto& o : opts) opt_line += " " + o;
+    std::string full = log + "\n\noptions:" + opt_line + "\n\nsource of " + name + ":\n" +
+                       numbered(source);
+    throw CompileError("NVRTC failed to compile kernel '" + name + "' (" +
+                           a.nvrtcGetErrorString(r) + "):\n" + full,
+                       full);
+  }
+
+  Program out;
+  out.is_ptx = ptx;
+  out.log = log;
+  std::size_t size = 0;
+  if (ptx) {
+    a.nvrtcGetPTXSize(prog.p, &size);
+    out.image.resize(size);
+    a.nvrtcGetPTX(prog.p, out.image.data());
+  } else {
+    a.nvrtcGetCUBINSize(prog.p, &size);
+    out.image.resize(size);
+    a.nvrtcGetCUBIN(prog.p, out.image.data());
+  }
+  return out;
+}
+
+}  // namespace cunumpy::cuda::nvrtc

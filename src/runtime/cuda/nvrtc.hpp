@@ -1,0 +1,33 @@
+// NVRTC, loaded with dlopen on first use (libnvrtc.so.13, .so.12, .so, then the toolkit's
+// lib64 folders and the pip wheel nvidia/cuda_nvrtc/lib), compiles generated CUDA C++ to a
+// CUBIN for one architecture. Internal header (not installed).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cunumpy::cuda::nvrtc {
+
+// True when NVRTC could be loaded. Never throws.
+bool is_available();
+// "major.minor" of the loaded NVRTC (part of the disk-cache key); CompileError if absent.
+std::string version();
+
+struct Program {
+  std::vector<char> image;  // CUBIN, or PTX (NUL-terminated) when `is_ptx`
+  bool is_ptx = false;
+  std::string log;          // compiler warnings, if any
+};
+
+// Compiles `source` for compute capability `arch` (e.g. 90 for sm_90). The shared scalar
+// header is available as #include "cn_scalar.h". Options always include -std=c++17 and
+// -arch=sm_<arch>; `options` are appended. When NVRTC does not know `arch` (a GPU newer
+// than the toolkit) PTX for the newest architecture it supports is produced instead, for
+// the driver to compile. Throws CompileError with the log and the numbered source.
+Program compile(const std::string& source, const std::string& name, int arch,
+                const std::vector<std::string>& options = {});
+
+// The architecture compile() really targets for a device of compute capability `arch`,
+// and whether that gives PTX. Part of the disk-cache key.
+int target_arch(int arch, bool* is_ptx = nullptr);
+
+}  // namespace cunumpy::cuda::nvrtc

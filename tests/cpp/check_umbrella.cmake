@@ -1,0 +1,18 @@
+# ctest: cunumpy/cunumpy.hpp must include every other public header that is installed.
+# Run as: cmake -DINCLUDE_DIR=<dir holding cunumpy/> -P check_umbrella.cmake
+file(READ "${INCLUDE_DIR}/cunumpy/cunumpy.hpp" _umbrella)
+file(GLOB_RECURSE _headers RELATIVE "${INCLUDE_DIR}" "${INCLUDE_DIR}/cunumpy/*.hpp")
+set(_missing "")
+foreach(_h ${_headers})
+  if(NOT _h STREQUAL "cunumpy/cunumpy.hpp")
+    string(FIND "${_umbrella}" "#include \"${_h}\"" _pos)
+    if(_pos EQUAL -1)
+      list(APPEND _missing "${_h}")
+    endif()
+  endif()
+endforeach()
+list(LENGTH _headers _n)
+if(_missing)
+  message(FATAL_ERROR "cunumpy/cunumpy.hpp does not include: ${_missing}")
+endif()
+message(STATUS "cunumpy/cunumpy.hpp includes all ${_n} public headers")

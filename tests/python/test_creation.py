@@ -1,0 +1,503 @@
+"""Array creation against NumPy: empty/zeros/ones/full and *_like, arange, linspace,
+logspace, eye/identity/tri, array/asarray/asanyarray/ascontiguousarray/asfortranarray."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import cunumpy as cp
+from _helpers import (LAYOUT_NAMES, assert_same, assert_strides, check_same_outcome,
+                      make_pair, outcome, sample, shares_writes)
+
+SHAPES = [(), 0, 3, (2, 3), (0, 3), (2, 0, 4), [2, 3], (1, 1, 1), np.int64(4), (3, np.int32(2))]
+SHAPE_IDS = ["()", "0", "3", "2x3", "0x3", "2x0x4", "list", "1x1x1", "np.int64", "np-int-tuple"]
+
+
+def _check_layout(x_cp, x_np):
+    assert x_cp.shape == x_np.shape
+    assert_strides(x_cp, x_np)
+    assert x_cp.flags.c_contiguous == x_np.flags.c_contiguous
+    assert x_cp.flags.f_contiguous == x_np.flags.f_contiguous
+
+
+# ---------------------------------------------------------------- empty / zeros / ones / full
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("shape", SHAPES, ids=SHAPE_IDS)
+def test_empty_zeros_ones(shape, order, dtype):
+    for name in ("empty", "zeros", "ones"):
+        x_cp = getattr(cp, name)(shape, dtype=dtype, order=order)
+        x_np = getattr(np, name)(shape, dtype=dtype, order=order)
+        assert isinstance(x_cp, cp.ndarray)
+        assert x_cp.dtype == x_np.dtype
+        _check_layout(x_cp, x_np)
+        assert x_cp.flags.owndata
+        if name != "empty":
+            assert_same(x_cp, x_np)
+
+
+@pytest.mark.parametrize("name", ["empty", "zeros", "ones"])
+def test_default_dtype_is_float64(name):
+    assert getattr(cp, name)((2, 2)).dtype == getattr(np, name)((2, 2)).dtype
+    assert getattr(cp, name)(3).dtype == np.float64
+
+
+@pytest.mark.parametrize("shape", [-1, (2, -3), (2.0,), "3", (2, None)], ids=repr)
+def test_bad_shapes_raise_like_numpy(shape):
+    for name in ("empty", "zeros", "ones"):
+        check_same_outcome(lambda: getattr(cp, name)(shape), lambda: getattr(np, name)(shape))
+
+
+FILL_VALUES = [0, 7, -1, 300, 2**40, 2.5, -2.5, True, False, 1 + 2j, -0.0, float("inf"),
+               float("nan"), np.float32(1.25), np.int8(-3), np.uint64(2**63), 1e300]
+
+
+@pytest.mark.parametrize("fill", FILL_VALUES, ids=repr)
+def test_full(fill, dtype):
+    if dtype.kind in "iu" and isinstance(fill, float) and not np.isfinite(fill):
+        pytest.skip("nan/inf to integer is undefined in NumPy")
+    if dtype.kind in "iu" and isinstance(fill, float) and abs(fill) > 2**31:
+        pytest.skip("out-of-range float to integer is undefined in NumPy")
+    if dtype.kind == "u" and isinstance(fill, float) and fill < 0:
+        pytest.skip("negative float to unsigned integer is undefined in NumPy (C UB)")
+    r_cp, r_np = check_same_outcome(lambda: cp.full((2, 3), fill, dtype=dtype),
+                                    lambda: np.full((2, 3), fill, dtype=dtype))
+    if r_cp is not None:
+        assert r_cp.flags.c_contiguous
+
+
+@pytest.mark.parametrize("fill", [0, 7, -1, 2**63, 2.5, True, 1j, np.float32(1.5),
+                                  np.int16(3), np.uint8(3), -0.0], ids=repr)
+def test_full_infers_dtype(fill):
+    check_same_outcome(lambda: cp.full(3, fill), lambda: np.full(3, fill))
+    check_same_outcome(lambda: cp.full((), fill), lambda: np.full((), fill))
+
+
+def test_full_order_and_array_fill():
+    assert_same(cp.full((2, 3), 5, dtype=np.int16, order="F"),
+                np.full((2, 3), 5, dtype=np.int16, order="F"), check_strides=True)
+    assert_same(cp.full((2, 3), cp.asarray([1, 2, 3])), np.full((2, 3), [1, 2, 3]))
+    assert_same(cp.full((2, 3), cp.asarray(2.5), dtype=np.float32),
+                np.full((2, 3), 2.5, dtype=np.float32))
+
+
+LIKE_ORDERS = ["K", "C", "F", "A"]
+
+
+@pytest.mark.parametrize("order", LIKE_ORDERS)
+@pytest.mark.parametrize("layout", LAYOUT_NAMES)
+def test_like_functions(layout, order):
+    for dtype in (np.dtype("int16"), np.dtype("complex128")):
+        p_np, p_cp = make_pair(layout, dtype)
+        for name in ("empty_like", "zeros_like", "ones_like"):
+            r_cp = getattr(cp, name)(p_cp, order=order)
+            r_np = getattr(np, name)(p_np, order=order)
+            assert r_cp.dtype == r_np.dtype
+            _check_layout(r_cp, r_np)
+            if name != "empty_like":
+                assert_same(r_cp, r_np)
+        r_cp = cp.full_like(p_cp, 3, order=order)
+        r_np = np.full_like(p_np, 3, order=order)
+        _check_layout(r_cp, r_np)
+        assert_same(r_cp, r_np)
+
+
+def test_like_functions_dtype_and_shape(dtype, dtype2):
+    p_np, p_cp = make_pair("fortran", dtype)
+    for name in ("empty_like", "zeros_like", "ones_like"):
+        r_cp = getattr(cp, name)(p_cp, dtype=dtype2)
+        r_np = getattr(np, name)(p_np, dtype=dtype2)
+        assert r_cp.dtype == r_np.dtype
+        _check_layout(r_cp, r_np)
+        if name != "empty_like":
+            assert_same(r_cp, r_np)
+        for shape in [(5,), (2, 2, 2), (), 0]:
+            r_cp = getattr(cp, name)(p_cp, dtype=dtype2, shape=shape)
+            r_np = getattr(np, name)(p_np, dtype=dtype2, shape=shape)
+            _check_layout(r_cp, r_np)
+            if name != "empty_like":
+                assert_same(r_cp, r_np)
+
+
+@pytest.mark.parametrize("fill", [1, -1, 2.5, 1j, True], ids=repr)
+def test_full_like(fill, dtype):
+    p_np, p_cp = make_pair("negstride", dtype)
+    check_same_outcome(lambda: cp.full_like(p_cp, fill), lambda: np.full_like(p_np, fill))
+    check_same_outcome(lambda: cp.full_like(p_cp, fill, dtype=np.complex64, shape=(2, 2)),
+                       lambda: np.full_like(p_np, fill, dtype=np.complex64, shape=(2, 2)))
+
+
+def test_like_result_is_independent():
+    p_np, p_cp = make_pair("contig", np.float64)
+    z = cp.zeros_like(p_cp)
+    z[...] = 9
+    assert_same(p_cp, p_np)
+    assert z.base is None and z.flags.owndata
+
+
+# ---------------------------------------------------------------- arange
+def _tol(d):
+    d = np.dtype(d)
+    if d.kind not in "fc":
+        return None
+    return {2: 1e-3, 4: 4e-7, 8: 1e-15}[np.finfo(d).bits // 8] * 4
+
+
+ARANGE_ARGS = [
+    (5,), (0,), (-3,), (1,), (2, 10), (10, 2), (0, 10, 3), (10, 0, -3), (10, 0, 3),
+    (-5, 5, 2), (5, -5, -2), (0.0,), (1.5,), (0, 1, 0.1), (-1, 1, 0.25), (1, 0, -0.1),
+    (0.5, 7.5, 1.5), (3.0, 4.0, 0.3), (0, 1e-3, 1e-4), (2**40, 2**40 + 5), (-2**62, -2**62 + 3),
+    (np.int8(3),), (np.float32(0.5), 3), (0, 5, 1.0), (0, 5, np.int16(2)), (True,),
+    (1j,), (0, 3 + 1j), (0, 0), (5, 5), (0, 10, 20),
+]
+
+
+@pytest.mark.parametrize("args", ARANGE_ARGS, ids=repr)
+def test_arange(args):
+    r_cp, r_np = check_same_outcome(
+        lambda: cp.arange(*args), lambda: np.arange(*args),
+        compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
+
+
+@pytest.mark.parametrize("args", [(10,), (0,), (2,), (1, 8, 2), (7, -3, -2), (0, 5, 0.5),
+                                  (-2.5, 2.5, 0.5), (100, 130, 7), (250, 260)], ids=repr)
+def test_arange_dtype(args, dtype):
+    if dtype.kind == "u" and any(isinstance(a, float) and a < 0 for a in args):
+        pytest.skip("negative float to unsigned integer is undefined in NumPy (C UB)")
+    check_same_outcome(lambda: cp.arange(*args, dtype=dtype),
+                       lambda: np.arange(*args, dtype=dtype),
+                       compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
+
+
+def test_arange_keywords():
+    assert_same(cp.arange(start=2, stop=9, step=3), np.arange(start=2, stop=9, step=3))
+    assert_same(cp.arange(stop=4), np.arange(stop=4))
+    assert_same(cp.arange(1, 10, step=4, dtype=np.float32),
+                np.arange(1, 10, step=4, dtype=np.float32))
+
+
+@pytest.mark.parametrize("args", [(0, 10, 0), (0, 1, 0.0), (float("nan"),), (0, float("inf")),
+                                  (1, float("nan"), 1)], ids=repr)
+def test_arange_errors_like_numpy(args):
+    check_same_outcome(lambda: cp.arange(*args), lambda: np.arange(*args))
+
+
+# ---------------------------------------------------------------- linspace / logspace
+LINSPACE = [
+    dict(start=0, stop=1, num=5), dict(start=0, stop=1, num=0), dict(start=0, stop=1, num=1),
+    dict(start=0, stop=1, num=1, endpoint=False), dict(start=2, stop=3, num=2),
+    dict(start=0, stop=1, num=5, endpoint=False), dict(start=1, stop=-1, num=7),
+    dict(start=-5, stop=5, num=11), dict(start=0, stop=10, num=4, dtype=np.int32),
+    dict(start=-3, stop=3, num=8, dtype=np.int64), dict(start=0, stop=1, num=9, dtype=np.float32),
+    dict(start=0, stop=1, num=9, dtype=np.float16), dict(start=0, stop=1 + 2j, num=4),
+    dict(start=1j, stop=2, num=3, dtype=np.complex64), dict(start=1e10, stop=1e10 + 1, num=3),
+    dict(start=5, stop=5, num=4), dict(start=0, stop=100, num=50),
+    dict(start=np.float32(0), stop=np.float32(1), num=3),
+    dict(start=0, stop=1, num=4, dtype=bool), dict(start=0, stop=255, num=6, dtype=np.uint8),
+    dict(start=0, stop=1, num=-1), dict(start=0, stop=1, num=2.5),
+]
+
+
+@pytest.mark.parametrize("kw", LINSPACE, ids=repr)
+@pytest.mark.parametrize("retstep", [False, True])
+def test_linspace(kw, retstep):
+    def cmp(a, b):
+        if retstep:
+            (a, sa), (b, sb) = a, b
+            np.testing.assert_allclose(sa, sb, rtol=1e-12, equal_nan=True)
+        assert_same(a, b, rtol=_tol(b.dtype))
+
+    check_same_outcome(lambda: cp.linspace(retstep=retstep, **kw),
+                       lambda: np.linspace(retstep=retstep, **kw), compare=cmp)
+
+
+LOGSPACE = [
+    dict(start=0, stop=2, num=5), dict(start=0, stop=2, num=0), dict(start=0, stop=2, num=1),
+    dict(start=0, stop=3, num=4, endpoint=False), dict(start=0, stop=10, num=11, base=2),
+    dict(start=-2, stop=2, num=9, base=10.0), dict(start=0, stop=1, num=5, dtype=np.float32),
+    dict(start=1, stop=0, num=3, base=np.e), dict(start=0, stop=4, num=5, dtype=np.int64),
+    dict(start=0, stop=2, num=3, dtype=np.complex128),
+]
+
+
+@pytest.mark.parametrize("kw", LOGSPACE, ids=repr)
+def test_logspace(kw):
+    check_same_outcome(lambda: cp.logspace(**kw), lambda: np.logspace(**kw),
+                       compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
+
+
+# ---------------------------------------------------------------- eye / identity / tri
+EYE = [(3,), (0,), (1,), (3, 5), (5, 3), (4, 4, 1), (4, 4, -1), (4, 4, 3), (4, 4, -4),
+       (4, 4, 10), (2, 6, 2), (6, 2, -3), (3, None, 1), (0, 4)]
+
+
+@pytest.mark.parametrize("args", EYE, ids=repr)
+def test_eye(args, dtype):
+    assert_same(cp.eye(*args, dtype=dtype), np.eye(*args, dtype=dtype), check_strides=True)
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_eye_order_and_keywords(order):
+    r_cp = cp.eye(3, M=4, k=1, order=order)
+    r_np = np.eye(3, M=4, k=1, order=order)
+    assert_same(r_cp, r_np, check_strides=True)
+    assert cp.eye(3).dtype == np.eye(3).dtype
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_identity(n, dtype):
+    assert_same(cp.identity(n, dtype=dtype), np.identity(n, dtype=dtype))
+    assert_same(cp.identity(n), np.identity(n))
+
+
+TRI = [(3,), (0,), (1,), (3, 5), (5, 3), (4, 4, 1), (4, 4, -1), (4, 6, 2), (6, 4, -3),
+       (3, None, 0), (3, 3, 10), (3, 3, -10)]
+
+
+@pytest.mark.parametrize("args", TRI, ids=repr)
+def test_tri(args, dtype):
+    assert_same(cp.tri(*args, dtype=dtype), np.tri(*args, dtype=dtype))
+
+
+def test_tri_default_dtype_and_keywords():
+    assert_same(cp.tri(3, M=4, k=1), np.tri(3, M=4, k=1))
+    assert cp.tri(3).dtype == np.tri(3).dtype
+
+
+# ---------------------------------------------------------------- array / asarray from NumPy
+CONVERTERS = ["array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray"]
+
+
+@pytest.mark.parametrize("func", CONVERTERS)
+def test_from_numpy_every_dtype_and_layout(func, dtype, layout):
+    a_np, _ = make_pair(layout, dtype)
+    r_cp = getattr(cp, func)(a_np)
+    r_np = getattr(np, func)(a_np)
+    assert isinstance(r_cp, cp.ndarray)
+    assert_same(r_cp, r_np)
+    if func in ("ascontiguousarray", "asfortranarray"):
+        assert r_cp.flags.c_contiguous == r_np.flags.c_contiguous
+        assert r_cp.flags.f_contiguous == r_np.flags.f_contiguous
+        assert_strides(r_cp, r_np)
+    assert r_cp.flags.c_contiguous or r_cp.flags.f_contiguous, "a copy is contiguous"
+
+
+@pytest.mark.parametrize("order", ["C", "F", "K", "A"])
+@pytest.mark.parametrize("layout", LAYOUT_NAMES)
+def test_array_order_from_numpy(layout, order):
+    a_np, _ = make_pair(layout, np.float32)
+    r_cp = cp.array(a_np, order=order)
+    r_np = np.array(a_np, order=order)
+    assert_same(r_cp, r_np)
+    if layout != "broadcast" and order in ("C", "F"):
+        _check_layout(r_cp, r_np)
+    else:
+        assert r_cp.flags.c_contiguous == r_np.flags.c_contiguous or \
+            r_cp.flags.f_contiguous == r_np.flags.f_contiguous
+
+
+def test_array_dtype_conversion_from_numpy(dtype, dtype2):
+    src = np.array([[0, 1, 3], [5, 7, 100]], dtype=dtype) if dtype.kind != "b" else \
+        np.array([[True, False, True], [False, False, True]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exp = np.array(src, dtype=dtype2)
+        got = cp.array(src, dtype=dtype2)
+        got2 = cp.asarray(src[:, ::-1], dtype=dtype2)
+        exp2 = np.asarray(src[:, ::-1], dtype=dtype2)
+    assert_same(got, exp)
+    assert_same(got2, exp2)
+
+
+@pytest.mark.parametrize("value", [0, 1, -1, 2**31, 2**62, 2**63, 2**64 - 1, -2**63, True,
+                                   False, 1.5, -0.0, float("inf"), float("nan"), 1j, -2 + 0.5j,
+                                   np.float32(1.5), np.float16(2), np.int8(-4), np.uint32(7),
+                                   np.complex64(1 - 1j), np.bool_(True), np.int64(5)],
+                         ids=repr)
+def test_array_from_python_and_numpy_scalars(value):
+    for func in ("array", "asarray", "asanyarray"):
+        check_same_outcome(lambda: getattr(cp, func)(value), lambda: getattr(np, func)(value))
+    check_same_outcome(lambda: cp.array(value, dtype=np.complex64),
+                       lambda: np.array(value, dtype=np.complex64))
+
+
+def test_python_int_too_big_raises():
+    for v in (2**64, -2**63 - 1, [1, 2**64]):
+        kn, rn = outcome(lambda: np.asarray(v))
+        assert kn == "ok" and rn.dtype == object  # NumPy falls back to object...
+        with pytest.raises((OverflowError, TypeError)):  # ...which cunumpy cannot hold
+            cp.asarray(v)
+    check_same_outcome(lambda: cp.asarray(300, dtype=np.uint8),
+                       lambda: np.asarray(300, dtype=np.uint8))
+    check_same_outcome(lambda: cp.asarray([1, -1], dtype=np.uint8),
+                       lambda: np.asarray([1, -1], dtype=np.uint8))
+
+
+NESTED = [
+    [1, 2, 3], [[1, 2], [3, 4]], [1, 2.5], [1, 1j], [True, 2], [True, False], [True, 2.5],
+    [[1.0, 2], [3, 4j]], [], [[]], [[], []], [[[1], [2]], [[3], [4]]], [2**63, 1], [-1, 2**63],
+    [1.5, float("nan"), float("-inf")], [np.float32(1), np.float32(2)],
+    [np.float32(1), 2.0], [np.int8(1), 300], [np.uint8(1), np.int8(-1)], [np.float16(1), 1j],
+    [np.array(1.5), np.array(2.5)], [np.array([1, 2]), np.array([3, 4])], [[1, 2], [3]],
+    [[1, 2], 3], (1, 2, 3), ((1, 2), (3, 4)), [(1, 2), [3, 4]], [np.float32(1), np.int64(2)],
+    [[True]], [-0.0, 0.0],
+]
+
+
+@pytest.mark.parametrize("data", NESTED, ids=repr)
+def test_array_from_nested_sequences(data):
+    check_same_outcome(lambda: cp.array(data), lambda: np.array(data))
+    check_same_outcome(lambda: cp.asarray(data), lambda: np.asarray(data))
+
+
+@pytest.mark.parametrize("data", [[1, 2, 3], [[1.5, -2.5]], [1, 1j], [True, False]], ids=repr)
+def test_array_from_nested_sequences_with_dtype(data, dtype):
+    check_same_outcome(lambda: cp.array(data, dtype=dtype), lambda: np.array(data, dtype=dtype))
+
+
+def test_array_ndmin():
+    for nd in range(4):
+        assert_same(cp.array([1, 2], ndmin=nd), np.array([1, 2], ndmin=nd))
+        assert_same(cp.array(5, ndmin=nd), np.array(5, ndmin=nd))
+
+
+def test_array_from_list_of_cunumpy_arrays(dtype):
+    a_np, b_np = sample((2, 3), dtype, 1), sample((2, 3), dtype, 2)
+    a_cp, b_cp = cp.asarray(a_np), cp.asarray(b_np)
+    assert_same(cp.array([a_cp, b_cp]), np.array([a_np, b_np]))
+    assert_same(cp.asarray([a_cp[0], b_cp[1]]), np.asarray([a_np[0], b_np[1]]))
+    assert_same(cp.array([a_cp[0, 0], b_cp[1, 1]]), np.array([a_np[0, 0], b_np[1, 1]]))
+
+
+# ---------------------------------------------------------------- from cunumpy arrays, copy=
+def test_asarray_of_cunumpy_array_is_identity(dtype):
+    x = cp.asarray(sample((3, 2), dtype))
+    assert cp.asarray(x) is x
+    assert cp.asanyarray(x) is x
+    assert cp.asarray(x, dtype=dtype) is x
+    assert cp.array(x, copy=False) is x or shares_writes(cp.array(x, copy=False), x)
+
+
+@pytest.mark.parametrize("func", CONVERTERS)
+def test_from_cunumpy_array_every_layout(func, dtype, layout):
+    a_np, a_cp = make_pair(layout, dtype)
+    r_cp = getattr(cp, func)(a_cp)
+    r_np = getattr(np, func)(a_np)
+    assert_same(r_cp, r_np)
+    if func in ("ascontiguousarray", "asfortranarray"):
+        assert r_cp.flags.c_contiguous == r_np.flags.c_contiguous
+        assert r_cp.flags.f_contiguous == r_np.flags.f_contiguous
+
+
+def test_array_copies_by_default(dtype):
+    a_np, a_cp = make_pair("contig", dtype)
+    c = cp.array(a_cp)
+    assert c is not a_cp
+    assert c.data.ptr != a_cp.data.ptr
+    c.fill(1)
+    assert_same(a_cp, a_np)  # the original is unchanged
+    c2 = cp.array(a_cp, copy=True)
+    c2[...] = 0
+    assert_same(a_cp, a_np)
+
+
+def test_asarray_copy_keyword_numpy2_semantics():
+    a_np, a_cp = make_pair("contig", np.float32)
+    # copy=True always copies
+    c = cp.asarray(a_cp, copy=True)
+    c[...] = 5
+    assert_same(a_cp, a_np)
+    # copy=False never copies: a dtype change or order change that needs a copy raises
+    check_same_outcome(lambda: cp.asarray(a_cp, dtype=np.float64, copy=False),
+                       lambda: np.asarray(a_np, dtype=np.float64, copy=False))
+    check_same_outcome(lambda: cp.array(a_cp, dtype=np.float64, copy=False),
+                       lambda: np.array(a_np, dtype=np.float64, copy=False))
+    nc_np, nc_cp = make_pair("noncontig", np.float32)
+    check_same_outcome(lambda: cp.ascontiguousarray(nc_cp, dtype=np.float32),
+                       lambda: np.ascontiguousarray(nc_np, dtype=np.float32))
+    # a dtype change makes a new array with converted values
+    d = cp.asarray(a_cp, dtype=np.float64)
+    assert_same(d, np.asarray(a_np, dtype=np.float64))
+    # a contiguous array is already contiguous: no copy
+    assert cp.ascontiguousarray(a_cp) is a_cp or shares_writes(cp.ascontiguousarray(a_cp),
+                                                                a_cp)
+
+
+def test_array_from_numpy_is_a_copy():
+    a_np = sample((4,), np.int32)
+    keep = a_np.copy()
+    x = cp.array(a_np)
+    y = cp.asarray(a_np)
+    a_np[...] = 0  # changing the host array afterwards must not change the device copies
+    assert_same(x, keep)
+    assert_same(y, keep)
+    x[...] = 9
+    assert (a_np == 0).all()
+
+
+@pytest.mark.parametrize("dt", [">i4", ">f8", ">c8", ">u2", "<i4"])
+def test_asarray_from_non_native_byte_order(dt):
+    """cunumpy holds native-byte-order data only: values are converted (CuPy does too)."""
+    src = np.arange(6).astype(dt).reshape(2, 3)
+    for r in (cp.asarray(src), cp.array(src), cp.asarray(src[:, ::-1])):
+        assert r.dtype == src.dtype.newbyteorder("=")
+        assert r.dtype.isnative
+    assert_same(cp.asarray(src), src.astype(src.dtype.newbyteorder("=")))
+    assert_same(cp.asarray(src[:, ::-1]), src[:, ::-1].astype(src.dtype.newbyteorder("=")))
+
+
+def test_asarray_from_readonly_and_unaligned_numpy():
+    ro = np.arange(5.0)
+    ro.flags.writeable = False
+    assert_same(cp.asarray(ro), ro)
+    raw = np.zeros(8 * 4 + 1, dtype=np.uint8)
+    unaligned = raw[1:].view(np.float64)
+    unaligned[...] = np.arange(4.0)
+    assert not unaligned.flags.aligned
+    assert_same(cp.asarray(unaligned), np.arange(4.0))
+
+
+OVERFLOW_SHAPES = ["(2**40, 2**40)", "(2**62, 4)", "(2**31, 2**31, 2**31)", "2**63 - 1"]
+
+
+@pytest.mark.parametrize("shape", OVERFLOW_SHAPES)
+def test_impossible_sizes_raise_never_crash(shape):
+    """Shapes whose byte size overflows 64 bits raise (NumPy: ValueError) instead of
+    wrapping around or crashing. Run in a subprocess so a crash is reported, not fatal."""
+    import subprocess
+    import sys
+
+    kn, rn = outcome(lambda: np.empty(eval(shape), dtype=np.float64))
+    assert kn == "raise"
+    code = (
+        "import cunumpy as cp, numpy as np\n"
+        "for f in (lambda: cp.empty({s}), lambda: cp.zeros({s}), lambda: cp.ones({s}, 'i1'),\n"
+        "          lambda: cp.full({s}, 1)):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except Exception as e:\n"
+        "        kind = 'MemoryError' if isinstance(e, MemoryError) else type(e).__name__\n"
+        "        print(kind if isinstance(e, (ValueError, MemoryError)) else kind + '!')\n"
+        "    else:\n"
+        "        print('NO-ERROR')\n"
+    ).format(s=shape)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, f"crashed with exit {proc.returncode}: {proc.stderr[-2000:]}"
+    results = proc.stdout.split()
+    assert results and "NO-ERROR" not in results, proc.stdout
+    assert all(r in ("ValueError", "MemoryError") for r in results), (
+        f"NumPy raises {type(rn).__name__}; cunumpy raised {results} (a MemoryError subclass "
+        "such as OutOfMemoryError is accepted too)")
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("layout", ["contig", "fortran", "negstride", "broadcast", "0d"])
+def test_asarray_order_argument(layout, order):
+    a_np, a_cp = make_pair(layout, np.float32)
+    for src in (a_np, a_cp):
+        r = cp.asarray(src, order=order)
+        e = np.asarray(a_np, order=order)
+        assert_same(r, e)
+        assert r.flags.c_contiguous == e.flags.c_contiguous
+        assert r.flags.f_contiguous == e.flags.f_contiguous
