@@ -73,7 +73,7 @@ print(f'{n} CUDA device(s); arrays on {x.device}; sum check', float((x * 2).sum(
 
   # 2. pytest on CUDA ----------------------------------------------------------------------
   PT_ARGS=(--tb=short)
-  "$PY" -c "import pytest_timeout" 2>/dev/null && PT_ARGS+=(-p pytest_timeout --timeout=120)
+  "$PY" -c "import pytest_timeout" 2>/dev/null && PT_ARGS+=(--timeout=120)
   [ $crc -ne 0 ] && PT_ARGS+=(--maxfail=25)
   ( cd "$WORK" && timeout "$(cap 240)" "$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider \
       -rs "${PT_ARGS[@]}" ${GPU_CHECK_PYTEST_ARGS:-} ) > "$OUT/pytest_cuda.log" 2>&1

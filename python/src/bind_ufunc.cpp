@@ -1,6 +1,7 @@
-// Python face of the elementwise engine: _core.ufunc_call (the ufunc objects of
-// cunumpy/_ufuncs.py call it), the registry's attributes, and the ndarray operators, which
-// are bound here in C++ so that `x + 1.0` costs a few microseconds.
+// Python face of the elementwise engine: _core._UfuncBase (the base of cunumpy.ufunc, whose
+// __call__ is here), _core.ufunc_call, the registry's attributes (ufunc_infos), the
+// reductions (sum, prod, max, min, mean and their ndarray methods), and the ndarray
+// operators, bound here in C++ so that `x + 1.0` costs a few microseconds.
 // Operand rules (CuPy's and NEP 50's): Python bool/int/float/complex are weak scalars,
 // NumPy scalars are strong 0-d values, a numpy.ndarray raises TypeError (no implicit
 // host-to-device copy), anything else makes an operator return NotImplemented.
@@ -54,7 +55,7 @@ Convert to_operand(nb::handle obj, Operand* out) {
 }
 
 Operand require_operand(nb::handle obj) {
-  Operand op(0);
+  Operand op;
   if (to_operand(obj, &op) == Convert::Unknown)
     throw TypeError("Unsupported type " + std::string(nb::str(nb::handle(Py_TYPE(obj.ptr()))).c_str()));
   return op;
@@ -65,7 +66,7 @@ nb::object not_implemented() { return nb::borrow(Py_NotImplemented); }
 // ---- operators --------------------------------------------------------------------------
 template <bool Reflected>
 nb::object binary_operator(const Ufunc& uf, const ndarray& self, nb::handle other) {
-  Operand rhs(0);
+  Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
   return nb::cast(std::move(ufunc_call(uf, in)[0]));
@@ -73,7 +74,7 @@ nb::object binary_operator(const Ufunc& uf, const ndarray& self, nb::handle othe
 
 nb::object inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle other) {
   ndarray& self = py::as_ndarray(self_obj);
-  Operand rhs(0);
+  Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   UfuncOptions options;
   options.out.push_back(self);
