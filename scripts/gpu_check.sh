@@ -2,14 +2,14 @@
 # The one command for the GPU machine (no network; python3 with numpy, cupy, torch, nanobind,
 # scikit-build-core, cmake, ninja, nvcc): builds cunumpy, runs the Python and C++ suites on
 # the CUDA backend, the seed examples and the benchmarks, and prints a summary.
-#   bash scripts/gpu_check.sh            (logs go to $OUT, else ./gpu-check-out)
+#   bash scripts/gpu_check.sh            (logs go to $OUT, else /tmp/cunumpy-gpu-check)
 # Every step runs even when an earlier one failed (except that nothing runs without a
 # build); each has a time cap so that the whole stays inside the device tool's 10 minutes.
 # Logs (7 files at most, the tool returns 8): build.log pytest_cuda.log ctest.log
 # seeds.log bench.log bench.md summary.txt
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-OUT=${OUT:-$ROOT/gpu-check-out}
+OUT=${OUT:-/tmp/cunumpy-gpu-check}
 mkdir -p "$OUT"
 PY=${PYTHON:-python3}
 export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -75,8 +75,12 @@ print(f'{n} CUDA device(s); arrays on {x.device}; sum check', float((x * 2).sum(
   PT_ARGS=(--tb=short)
   "$PY" -c "import pytest_timeout" 2>/dev/null && PT_ARGS+=(--timeout=120)
   [ $crc -ne 0 ] && PT_ARGS+=(--maxfail=25)
+  # Spread the tests over processes when pytest-xdist is there (first-use NVRTC compiles
+  # dominate a fresh machine); GPU_CHECK_XDIST=0 runs them in one process.
+  XD=${GPU_CHECK_XDIST:-8}
+  [ "$XD" != 0 ] && [ $crc -eq 0 ] && "$PY" -c "import xdist" 2>/dev/null && PT_ARGS+=(-n "$XD")
   ( cd "$WORK" && timeout "$(cap 240)" "$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider \
-      -rs "${PT_ARGS[@]}" ${GPU_CHECK_PYTEST_ARGS:-} ) > "$OUT/pytest_cuda.log" 2>&1
+      -rfEs "${PT_ARGS[@]}" ${GPU_CHECK_PYTEST_ARGS:-} ) > "$OUT/pytest_cuda.log" 2>&1
   rc=$?
   trim_log "$OUT/pytest_cuda.log"
   [ $rc -eq 5 ] && echo "pytest collected no tests: counted as a failure" >> "$OUT/pytest_cuda.log"

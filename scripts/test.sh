@@ -56,7 +56,7 @@ echo "cunumpy CMake package: $CMAKE_DIR"
 
 # --- Python tests -----------------------------------------------------------------------
 echo ">> pytest tests/python"
-"$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider -rs 2>&1 | tee "$LOGS/pytest.log"
+"$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider -rfEs --tb=short 2>&1 | tee "$LOGS/pytest.log"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 5 ] && echo "pytest collected no tests: counted as a failure"
 mark pytest "$rc"

@@ -21,7 +21,8 @@ std::optional<Shape> optional_shape(nb::handle s) {
 
 Scalar fill_scalar(nb::handle v, std::optional<DType> dtype) {
   Scalar s = to_scalar(v);
-  check_python_scalar_store(v, s, dtype.value_or(s.dtype()));
+  // full() copies with unsafe casting: only Python ints out of range raise (NEP 50).
+  if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) check_python_scalar_store(v, s, dtype.value_or(s.dtype()));
   return s;
 }
 

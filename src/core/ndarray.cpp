@@ -262,27 +262,16 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
 }
 
 namespace {
-// The array's axes in memory order (largest |stride| first), with negative-stride axes
-// flipped: walking it in C order visits memory in address order, as NumPy's order 'K'.
-ndarray memory_order_view(const ndarray& a, bool& flipped) {
+// The array's axes in memory order (largest |stride| first), NumPy's order 'K'. Negative
+// strides are kept: K reverses nothing, it only reorders axes.
+ndarray memory_order_view(const ndarray& a) {
   const int nd = a.ndim();
   SmallVector<int64_t, 8> perm(nd);
   std::iota(perm.begin(), perm.end(), 0);
   std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
     return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
   });
-  ndarray v = a.transpose(std::span<const int64_t>(perm.data(), perm.size()));
-  flipped = false;
-  SmallVector<Index, 8> idx;
-  for (int i = 0; i < nd; ++i) {
-    if (v.strides()[i] < 0 && v.shape()[i] > 1) {
-      idx.push_back(Slice{std::nullopt, std::nullopt, -1});
-      flipped = true;
-    } else {
-      idx.push_back(Slice{});
-    }
-  }
-  return flipped ? v[std::span<const Index>(idx.data(), idx.size())] : v;
+  return a.transpose(std::span<const int64_t>(perm.data(), perm.size()));
 }
 }  // namespace
 
@@ -295,9 +284,8 @@ ndarray ndarray::ravel(Order order) const {
   if (order == Order::K) {
     if (a.c_contig) return reshape(Shape{a.size}, Order::C);
     if (a.f_contig) return reshape(Shape{a.size}, Order::F);
-    bool flipped = false;
-    ndarray v = memory_order_view(*this, flipped);
-    if (!flipped && v.c_contiguous()) return v.reshape(Shape{a.size}, Order::C);
+    ndarray v = memory_order_view(*this);
+    if (v.c_contiguous()) return v.reshape(Shape{a.size}, Order::C);
   }
   return flatten(order);
 }
@@ -308,8 +296,7 @@ ndarray ndarray::flatten(Order order) const {
   if (order == Order::A) order = (a.f_contig && !a.c_contig) ? Order::F : Order::C;
   ndarray out(Shape{a.size}, a.dtype, Order::C, device());
   if (order == Order::K) {
-    bool flipped = false;
-    ndarray v = memory_order_view(*this, flipped);
+    ndarray v = memory_order_view(*this);
     out.reshape(v.shape(), Order::C).assign(v);
   } else {
     out.reshape(a.shape, order).assign(*this);

@@ -1,0 +1,107 @@
+// Elementwise ufuncs and reductions through the C++ API: NumPy 2 type resolution (NEP 50
+// weak scalars), broadcasting, operators, options, and reductions' result dtypes. Expected
+// values are what NumPy prints for the same expressions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <cunumpy/cunumpy.hpp>
+
+namespace cunumpy::test {
+namespace {
+
+ndarray from(const std::vector<double>& v, const Shape& shape, DType dtype = float64) {
+  ndarray a(shape, float64);
+  a.copy_from_host(v.data());
+  return dtype == float64 ? a : a.astype(dtype);
+}
+ndarray seq(const Shape& shape, DType dtype = float64) {
+  std::vector<double> v(static_cast<std::size_t>(shape_size(shape)));
+  std::iota(v.begin(), v.end(), 0.0);
+  return from(v, shape, dtype);
+}
+std::vector<double> values(const ndarray& a) { return a.astype(float64).to_vector<double>(); }
+
+}  // namespace
+
+TEST(Ufunc, WeakPythonScalarsKeepTheArrayDType) {
+  ndarray a = from({100, 50}, {2}, int8);
+  ndarray r = a + 100;  // NumPy: int8, wraps
+  EXPECT_EQ(r.dtype(), int8);
+  EXPECT_EQ(r.to_vector<int8_t>(), (std::vector<int8_t>{-56, -106}));
+  EXPECT_THROW(a + 1000, OverflowError);  // Python integer 1000 out of bounds for int8
+  EXPECT_EQ((from({1, 2}, {2}, float16) * 2.0).dtype(), float16);
+}
+
+TEST(Ufunc, StrongScalarsAndArraysPromote) {
+  EXPECT_EQ(multiply(Scalar(2.0f), from({1, 2}, {2}, float16)).dtype(), float32);
+  EXPECT_EQ((seq({2}, uint8) + seq({2}, int8)).dtype(), int16);
+  EXPECT_EQ((seq({2}, int32) / seq({2}, int32)).dtype(), float64);
+  EXPECT_EQ((seq({3}) > 1.0).dtype(), bool_);
+  EXPECT_EQ(values(seq({3}) > 1.0), (std::vector<double>{0, 0, 1}));
+}
+
+TEST(Ufunc, BroadcastsAndNamesShapesOnMismatch) {
+  ndarray r = seq({3, 1}, int64) + seq({4}, int64);
+  EXPECT_EQ(r.shape(), (Shape{3, 4}));
+  EXPECT_EQ(values(r), (std::vector<double>{0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5}));
+  try {
+    add(seq({3}), seq({4}));
+    ADD_FAILURE() << "no exception";
+  } catch (const ValueError& e) {
+    std::string m = e.what();
+    EXPECT_NE(m.find("(3,)"), std::string::npos) << m;
+    EXPECT_NE(m.find("(4,)"), std::string::npos) << m;
+  }
+}
+
+TEST(Ufunc, TranscendentalsMatchTheCLibrary) {
+  ndarray x = from({0.0, 0.5, 1.0, 2.0}, {4}, float32);
+  std::vector<float> y = (sin(x) + cos(x)).to_vector<float>();
+  const float in[4] = {0.0f, 0.5f, 1.0f, 2.0f};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(y[i], std::sin(in[i]) + std::cos(in[i]), 1e-6f);
+  EXPECT_EQ(sin(seq({2}, int8)).dtype(), float16);  // NumPy's first safe loop for int8 is 'e'
+}
+
+TEST(Ufunc, OptionsOutDTypeAndCasting) {
+  ndarray out({3}, float64);
+  UfuncOptions o;
+  o.out.push_back(out);
+  add(seq({3}), 1.0, o);
+  EXPECT_EQ(values(out), (std::vector<double>{1, 2, 3}));
+  UfuncOptions bad;
+  bad.dtype = int8;
+  EXPECT_THROW(sin(seq({2}, int8), bad), TypeError);  // no loop matching dtype=int8
+}
+
+TEST(Ufunc, NonContiguousAndNegativeStrides) {
+  ndarray a = seq({4, 5});
+  ndarray v = a[{Slice{std::nullopt, std::nullopt, -2}, Slice{1, 5, 2}}];  // rows 3, 1; cols 1, 3
+  EXPECT_EQ(values(v * 2.0), (std::vector<double>{32, 36, 12, 16}));
+  EXPECT_EQ(values(v.T() + 0.0), (std::vector<double>{16, 6, 18, 8}));
+}
+
+TEST(Reduction, ResultDTypesFollowNumPy2) {
+  EXPECT_EQ(sum(seq({3}, int8)).dtype(), int64);
+  EXPECT_EQ(sum(seq({3}, uint8)).dtype(), uint64);
+  EXPECT_EQ(sum(seq({3}, float16)).dtype(), float16);
+  ndarray m = mean(seq({4}, int64));
+  EXPECT_EQ(m.dtype(), float64);
+  EXPECT_DOUBLE_EQ(m.item().to_double(), 1.5);
+}
+
+TEST(Reduction, AxesAndKeepdims) {
+  ndarray x = seq({2, 3});
+  EXPECT_EQ(values(sum(x, Shape{0})), (std::vector<double>{3, 5, 7}));
+  EXPECT_EQ(sum(x, Shape{1}, std::nullopt, true).shape(), (Shape{2, 1}));
+  EXPECT_DOUBLE_EQ(max(x).item().to_double(), 5.0);
+  EXPECT_EQ(values(min(x, Shape{1})), (std::vector<double>{0, 3}));
+  EXPECT_EQ(values(prod(x, Shape{1})), (std::vector<double>{0, 60}));
+  EXPECT_THROW(sum(x, Shape{2}), AxisError);
+}
+
+}  // namespace cunumpy::test
