@@ -3,6 +3,7 @@
 Runs on cunumpy's default device: the GPU when one is usable, else the CPU backend
 (CUNUMPY_DEVICE=cpu|cuda forces one).
 """
+import os
 import sys
 import time
 
@@ -33,6 +34,9 @@ def device_name(x):
                 name += f" ({gpu})"
         except Exception:
             pass
+    elif name == "cpu":
+        forced = os.environ.get("CUNUMPY_DEVICE", "")
+        name += " (CPU backend: " + ("CUNUMPY_DEVICE=" + forced if forced else "no usable GPU found") + ")"
     return name
 
 

@@ -68,3 +68,20 @@ def pair_maker():
 @pytest.fixture
 def device_kind():
     return _helpers.device_kind()
+
+
+# Known defects (listed in tests/python/known_failures.txt, one test id a line) are
+# reported as xfail with this reason instead of failing the run; each is an open bug, not
+# accepted behaviour. Remove a line when its fix lands (non-strict: a fixed one shows XPASS).
+_KNOWN = os.path.join(os.path.dirname(__file__), "known_failures.txt")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not os.path.exists(_KNOWN):
+        return
+    with open(_KNOWN) as f:
+        known = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid in known:
+            item.add_marker(pytest.mark.xfail(reason="known defect, tracked in tests/python/known_failures.txt",
+                                              strict=False))

@@ -277,3 +277,11 @@ def test_copy_module_protocols():
         assert_same(c, a_np)
         c.fill(0)
         assert_same(a_cp, a_np)
+
+
+def test_iteration_yields_views():
+    a_np, a_cp = make_pair("contig", np.float64)
+    first = next(iter(a_cp))
+    first[1] = 123.0
+    a_np[0, 1] = 123.0
+    assert_same(a_cp, a_np)

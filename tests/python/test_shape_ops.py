@@ -374,3 +374,19 @@ def test_many_dimensions(ndim):
     assert_same(rc.squeeze(), rn.squeeze())
     assert_same(cp.zeros(shape, dtype=np.int8), np.zeros(shape, dtype=np.int8))
     assert repr(rc) == repr(rn)
+
+
+@pytest.mark.parametrize("copy", [None, True, False])
+def test_reshape_copy_keyword(layout, copy):
+    """NumPy 2: reshape(..., copy=True) always copies, copy=False never does (ValueError
+    when a copy would be needed), copy=None copies only when needed."""
+    a_np, a_cp = make_pair(layout, np.int32)
+    kn, rn = outcome(lambda: np.reshape(a_np, (-1,), copy=copy))
+    kc, rc = outcome(lambda: cp.reshape(a_cp, (-1,), copy=copy))
+    assert kn == kc, (rn, rc)
+    if kn == "raise":
+        assert isinstance(rc, type(rn)), (rc, rn)
+        return
+    assert_same(rc, rn)
+    if layout != "broadcast":
+        _view_semantics(rc, a_cp, rn, a_np)
