@@ -13,7 +13,6 @@ from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._dtype_functions import (  # noqa: F401
     result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
 from cunumpy import cuda  # noqa: F401
-from cunumpy import testing  # noqa: F401
 
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403
@@ -64,3 +63,14 @@ def get_default_memory_pool():
 def get_default_pinned_memory_pool():
     """The pinned host memory pool."""
     return cuda.get_default_pinned_memory_pool()
+
+
+def __getattr__(name):
+    # cunumpy.testing pulls in numpy.testing (tens of ms): load it on first use so that
+    # `import cunumpy` stays fast.
+    if name == 'testing':
+        import importlib
+        mod = importlib.import_module('cunumpy.testing')
+        globals()['testing'] = mod
+        return mod
+    raise AttributeError(f"module 'cunumpy' has no attribute {name!r}")

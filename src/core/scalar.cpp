@@ -3,7 +3,7 @@
 #include "cunumpy/core/scalar.hpp"
 
 #include <cstring>
-#include <sstream>
+#include <cstdio>
 
 #include "cunumpy/core/errors.hpp"
 #include "kernels/shared/cn_scalar.h"
@@ -109,16 +109,18 @@ Scalar Scalar::cast(DType d) const {
   return load(buf, d);
 }
 
+// Plain snprintf, not iostreams: iostreams crashed inside host processes that had loaded
+// another libstdc++ first (seen under PyTorch's Python on the GPU machine).
 std::string Scalar::repr() const {
-  std::ostringstream os;
+  char buf[96];
   switch (dtype_.kind()) {
-    case 'b': os << (v_.b ? "True" : "False"); break;
-    case 'i': os << v_.i; break;
-    case 'u': os << v_.u; break;
-    case 'f': os << v_.f; break;
-    default: os << "(" << v_.c[0] << (v_.c[1] < 0 ? "" : "+") << v_.c[1] << "j)"; break;
+    case 'b': return v_.b ? "True" : "False";
+    case 'i': std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v_.i)); break;
+    case 'u': std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v_.u)); break;
+    case 'f': std::snprintf(buf, sizeof buf, "%.17g", v_.f); break;
+    default: std::snprintf(buf, sizeof buf, "(%.17g%+.17gj)", v_.c[0], v_.c[1]); break;
   }
-  return os.str();
+  return buf;
 }
 
 }  // namespace cunumpy

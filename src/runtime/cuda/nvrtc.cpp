@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
-#include <sstream>
+#include <cstdio>
 
 #include "cunumpy/core/errors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -115,12 +115,22 @@ Api& api() {
   return a;
 }
 
+// The source with line numbers, for compile-error messages. Plain string work: iostreams
+// crashed inside host processes that load another libstdc++ first (seen under PyTorch's).
 std::string numbered(const std::string& source) {
-  std::ostringstream out;
-  std::istringstream in(source);
-  std::string line;
-  for (int i = 1; std::getline(in, line); ++i) out << (i < 10 ? "   " : i < 100 ? "  " : " ") << i << "  " << line << "\n";
-  return out.str();
+  std::string out;
+  std::size_t pos = 0;
+  for (int i = 1; pos < source.size(); ++i) {
+    std::size_t end = source.find('\n', pos);
+    if (end == std::string::npos) end = source.size();
+    char num[16];
+    std::snprintf(num, sizeof num, "%4d  ", i);
+    out += num;
+    out.append(source, pos, end - pos);
+    out += '\n';
+    pos = end + 1;
+  }
+  return out;
 }
 
 // Owns an nvrtcProgram.
