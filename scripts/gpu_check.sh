@@ -15,6 +15,7 @@ PY=${PYTHON:-python3}
 export PIP_ROOT_USER_ACTION=ignore PIP_DISABLE_PIP_VERSION_CHECK=1
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
 export CUNUMPY_DEVICE=cuda
+export PYTHONHASHSEED=0   # pytest-xdist workers must collect identical test ids
 export CUNUMPY_CACHE_DIR=${CUNUMPY_CACHE_DIR:-/tmp/cunumpy-kernel-cache}
 BUDGET=${GPU_CHECK_BUDGET:-560}   # seconds for everything; the tool kills at 600
 T0=$SECONDS

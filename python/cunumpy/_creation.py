@@ -101,10 +101,12 @@ def arange(start=None, stop=None, step=None, dtype=None):
         start = 0
     if step is None:
         step = 1
-    if dtype is None:
-        # NumPy 2 picks the result type of the arguments (Python scalars are weak).
-        if any(isinstance(v, (_numpy.generic, _numpy.ndarray, ndarray)) for v in (start, stop, step)):
-            dtype = _numpy.result_type(*[v.dtype if isinstance(v, ndarray) else v for v in (start, stop, step)])
+    if dtype is not None:
+        dt = _numpy.dtype(dtype)
+        if dt.kind in 'iu' and isinstance(start, int) and not isinstance(start, bool):
+            info = _numpy.iinfo(dt)
+            if not info.min <= start <= info.max:
+                raise OverflowError(f'Python integer {start} out of bounds for {dt}')
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
@@ -115,9 +117,10 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     if not isinstance(num, int) and not (hasattr(num, '__index__') and not isinstance(num, (float, bool))):
         raise TypeError(f"'{type(num).__name__}' object cannot be interpreted as an integer")
     num = int(num)
-    for v in (start, stop):
-        if isinstance(v, (ndarray, _numpy.ndarray, list, tuple)):
-            raise NotImplementedError('linspace with array start/stop is not supported yet')
+    if any(isinstance(v, (ndarray, _numpy.ndarray, list, tuple)) for v in (start, stop)):
+        # Array bounds: NumPy's own algorithm on the host, then one upload (rarely hot).
+        res = _numpy.linspace(asnumpy(start), asnumpy(stop), num, endpoint, retstep, dtype, axis)
+        return (asarray(res[0]), res[1]) if retstep else asarray(res)
     if dtype is None and any(isinstance(v, _numpy.generic) for v in (start, stop)):
         dtype = _numpy.result_type(start, stop, float(num))
     out, step = _core.linspace(start, stop, num, bool(endpoint), dtype)
@@ -130,6 +133,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    if any(isinstance(v, (ndarray, _numpy.ndarray, list, tuple)) for v in (start, stop, base)):
+        return asarray(_numpy.logspace(asnumpy(start), asnumpy(stop), num, endpoint, asnumpy(base), dtype, axis))
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 

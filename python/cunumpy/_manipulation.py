@@ -20,10 +20,7 @@ def _arr(a):
 def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
     if shape is None:
         shape = newshape
-    out = _arr(a).reshape(shape, order=order)
-    if copy:
-        out = out.copy()
-    return out
+    return _arr(a).reshape(shape, order=order, copy=copy)
 
 
 def ravel(a, order='C'):

@@ -34,7 +34,10 @@ struct HostBuffer {
   Strides strides() const { return Strides(view.strides, view.strides + view.ndim); }
 };
 
-ndarray from_numpy(nb::handle arr, std::optional<Device> device) {
+ndarray from_numpy(nb::handle arr_in, std::optional<Device> device) {
+  nb::object arr = nb::borrow(arr_in);
+  if (!nb::cast<bool>(arr.attr("dtype").attr("isnative")))  // byte-swapped data: native copy first
+    arr = arr.attr("astype")(arr.attr("dtype").attr("newbyteorder")("="));
   const DType dtype = to_dtype(arr.attr("dtype"));
   HostBuffer buf(arr, false);
   return array_from_host(buf.view.buf, buf.shape(), buf.strides(), dtype, device.value_or(current_device()));
@@ -76,41 +79,57 @@ void copy_into_numpy(const ndarray& a, nb::handle out) {
 
 // ---- indexing -----------------------------------------------------------------------
 
-std::optional<int64_t> slice_part(PyObject* p) {
-  if (p == Py_None) return std::nullopt;
-  if (PyLong_Check(p)) return PyLong_AsLongLong(p);
-  if (PyIndex_Check(p) && !PyBool_Check(p)) {
-    nb::object i = nb::steal(PyNumber_Index(p));
-    return PyLong_AsLongLong(i.ptr());
+// An index-sized integer from a Python int (or an object with __index__).
+int64_t index_value(PyObject* p) {
+  nb::object holder;
+  if (!PyLong_Check(p)) {
+    holder = nb::steal(PyNumber_Index(p));
+    if (!holder.is_valid()) throw nb::python_error();
+    p = holder.ptr();
   }
-  throw TypeError("slice indices must be integers or None or have an __index__ method");
+  const long long v = PyLong_AsLongLong(p);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();  // OverflowError, as NumPy
+  return v;
+}
+
+[[noreturn]] void invalid_index() {
+  throw IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                   "integer or boolean arrays are valid indices");
 }
 
 [[noreturn]] void unsupported_index(nb::handle item) {
-  throw IndexError(std::string("only integers, slices (`:`), ellipsis (`...`) and numpy.newaxis (`None`) "
-                               "are valid indices in this version of cunumpy (advanced indexing with ") +
+  throw IndexError(std::string("advanced indexing (with ") +
                    nb::str(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(item.ptr()))).attr("__name__")).c_str() +
-                   " is not supported yet)");
+                   " indices) is not supported yet in cunumpy; use integers, slices, ... and None");
 }
 
 void parse_index_item(nb::handle item, SmallVector<Index, 8>& out) {
   PyObject* p = item.ptr();
   if (PyLong_Check(p) && !PyBool_Check(p)) {
-    out.push_back(static_cast<int64_t>(PyLong_AsLongLong(p)));
+    out.push_back(index_value(p));
   } else if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
-    out.push_back(Slice{slice_part(s->start), slice_part(s->stop), slice_part(s->step)});
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(p, &start, &stop, &step) < 0) throw nb::python_error();  // Python's clamping
+    out.push_back(Slice{s->start == Py_None ? std::nullopt : std::optional<int64_t>(start),
+                        s->stop == Py_None ? std::nullopt : std::optional<int64_t>(stop),
+                        s->step == Py_None ? std::nullopt : std::optional<int64_t>(step)});
   } else if (p == Py_Ellipsis) {
     out.push_back(ellipsis);
   } else if (p == Py_None) {
     out.push_back(newaxis);
-  } else if (is_ndarray(item) || PyBool_Check(p) || PyList_Check(p)) {
+  } else if (is_ndarray(item) || PyBool_Check(p) || PyList_Check(p) || is_numpy_scalar(item) ||
+             PyObject_HasAttrString(p, "__array_interface__")) {
+    if (is_numpy_scalar(item) && PyIndex_Check(p) && !PyObject_IsInstance(p, numpy_module().attr("bool_").ptr())) {
+      out.push_back(index_value(p));
+      return;
+    }
+    if (is_numpy_scalar(item) || (is_ndarray(item) && as_ndarray(item).dtype().is_inexact())) invalid_index();
     unsupported_index(item);
   } else if (PyIndex_Check(p)) {
-    nb::object i = nb::steal(PyNumber_Index(p));
-    out.push_back(static_cast<int64_t>(PyLong_AsLongLong(i.ptr())));
+    out.push_back(index_value(p));
   } else {
-    unsupported_index(item);
+    invalid_index();
   }
 }
 
@@ -145,7 +164,11 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
     if (v == 1.0 / 0.0 || v == -1.0 / 0.0) throw OverflowError("cannot convert float infinity to integer");
     return;
   }
-  if (!PyLong_Check(p) || PyBool_Check(p) || !d.is_integer()) return;
+  // NumPy integer scalars are range-checked only into signed types (NumPy 2 converts them
+  // through a C long there, and wraps them into unsigned types).
+  const bool numpy_int = is_numpy_scalar(value) && s.dtype().is_integer() && d.is_signed_integer();
+  if ((!PyLong_Check(p) || PyBool_Check(p)) && !numpy_int) return;
+  if (!d.is_integer()) return;
   const int bits = d.itemsize() * 8;
   bool fits;
   if (s.dtype() == uint64) {
@@ -172,7 +195,7 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
     check_python_scalar_store(value, s, a.dtype());
     target.fill(s);
   } else {
-    target.assign(from_python(value, std::nullopt));
+    target.assign(from_python(value, a.dtype()));
   }
 }
 
@@ -285,13 +308,23 @@ void bind_ndarray(nb::module_& m) {
       .def("reshape",
            [](const ndarray& a, nb::args args, nb::kwargs kw) {
              Order order = Order::C;
+             nb::handle copy = nb::none();
              for (auto [k, v] : kw) {
-               if (nb::cast<std::string>(k) != "order")
-                 throw TypeError("reshape() got an unexpected keyword argument '" + nb::cast<std::string>(k) + "'");
-               order = to_order(v, Order::C);
+               const std::string key = nb::cast<std::string>(k);
+               if (key == "order") order = to_order(v, Order::C);
+               else if (key == "copy") copy = v;
+               else throw TypeError("reshape() got an unexpected keyword argument '" + key + "'");
              }
              if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
-             return a.reshape(to_shape(single_or_tuple(args)), order);
+             ndarray r = a.reshape(to_shape(single_or_tuple(args)), order);
+             // NumPy 2's copy=: False forbids a copy, True always copies.
+             const bool is_view = r.memory() == a.memory();
+             if (!copy.is_none()) {
+               if (!nb::cast<bool>(copy) && !is_view)
+                 throw ValueError("Unable to avoid creating a copy while reshaping.");
+               if (nb::cast<bool>(copy) && is_view) r = r.copy(order == Order::F ? Order::F : Order::C);
+             }
+             return r;
            })
       .def("transpose",
            [](const ndarray& a, nb::args args) {

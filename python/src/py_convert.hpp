@@ -2,6 +2,7 @@
 // shared by every binding file. Each is on the per-call path: keep them cheap.
 #pragma once
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>  // every TU must see the same std::string caster (ODR)
 
 #include <optional>
 

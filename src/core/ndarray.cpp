@@ -33,8 +33,19 @@ struct ndarray::Impl {
 namespace {
 
 void check_shape(const Shape& shape) {
+  if (shape.size() > 64)
+    throw ValueError("maximum supported dimension for an ndarray is currently 64, found " +
+                     std::to_string(shape.size()));
   for (int64_t d : shape)
     if (d < 0) throw ValueError("negative dimensions are not allowed");
+}
+
+// Element count times itemsize must fit in a signed 64-bit byte count.
+void check_size(const Shape& shape, int itemsize) {
+  int64_t n = itemsize;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(n, d, &n))
+      throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 }
 
 // Byte range [lo, hi) an array of this layout touches relative to its first element.
@@ -121,6 +132,7 @@ ndarray::ndarray(const Shape& shape, DType dtype, Order order)
 
 ndarray::ndarray(const Shape& shape, DType dtype, Order order, Device device) {
   check_shape(shape);
+  check_size(shape, dtype.itemsize());
   auto impl = std::make_shared<Impl>();
   impl->shape = shape;
   impl->dtype = dtype;
@@ -262,15 +274,23 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
 }
 
 namespace {
-// The array's axes in memory order (largest |stride| first), NumPy's order 'K'. Negative
-// strides are kept: K reverses nothing, it only reorders axes.
+// The array's axes in memory order, NumPy's order 'K' as its iterator decides it: an
+// insertion sort by |stride| (largest outermost) in which a pair involving a zero stride
+// or a length-1 axis is ambiguous and keeps C order. Negative strides are kept as they are.
 ndarray memory_order_view(const ndarray& a) {
   const int nd = a.ndim();
-  SmallVector<int64_t, 8> perm(nd);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
-    return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
-  });
+  SmallVector<int64_t, 8> perm;
+  for (int i = 0; i < nd; ++i) {
+    int pos = static_cast<int>(perm.size());
+    const int64_t si = std::llabs(a.strides()[i]);
+    for (int j = static_cast<int>(perm.size()) - 1; j >= 0; --j) {
+      const int64_t sj = std::llabs(a.strides()[perm[j]]);
+      if (si == 0 || sj == 0 || a.shape()[i] == 1 || a.shape()[perm[j]] == 1) continue;  // ambiguous
+      if (si > sj) pos = j;
+      else break;
+    }
+    perm.insert(static_cast<std::size_t>(pos), i);
+  }
   return a.transpose(std::span<const int64_t>(perm.data(), perm.size()));
 }
 }  // namespace
@@ -358,6 +378,7 @@ ndarray ndarray::squeeze(std::span<const int64_t> axes) const {
   const Impl& a = impl();
   const int nd = ndim();
   SmallVector<bool, 8> drop(nd, false);
+  for (int64_t ax : axes) normalize_axis(ax, nd);  // AxisError first, as NumPy
   for (int64_t ax : axes) {
     const int k = normalize_axis(ax, nd);
     if (drop[k]) throw ValueError("repeated axis in squeeze");

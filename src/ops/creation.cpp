@@ -105,9 +105,12 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
     len = ceil_to_length((stop.to_double() - start.to_double()) / step.to_double());
     second = Scalar(start.to_double() + step.to_double());
   } else {
-    // Integers: Python computes the length from a true division, as NumPy does.
-    len = ceil_to_length((static_cast<double>(stop.to_int64()) - static_cast<double>(start.to_int64())) /
-                         static_cast<double>(step.to_int64()));
+    // Integers: the exact ceiling of (stop - start) / step (128-bit: no overflow).
+    const __int128 d = static_cast<__int128>(stop.to_int64()) - start.to_int64();
+    const __int128 st = step.to_int64();
+    __int128 q = d / st;
+    if ((d % st != 0) && ((d > 0) == (st > 0))) ++q;
+    len = q > 0 ? static_cast<int64_t>(q) : 0;
     second = Scalar(static_cast<int64_t>(static_cast<uint64_t>(start.to_int64()) +
                                          static_cast<uint64_t>(step.to_int64())));
   }
@@ -222,8 +225,14 @@ ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
 
 ndarray array_from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,
                         Device device) {
-  ndarray out(shape, dtype, Order::C, device);
+  const bool f_only = !is_c_contiguous(shape, strides, dtype.itemsize()) &&
+                      is_f_contiguous(shape, strides, dtype.itemsize());
+  ndarray out(shape, dtype, f_only ? Order::F : Order::C, device);
   if (out.size() == 0) return out;
+  if (f_only) {  // keep NumPy's Fortran layout: the bytes are already in place
+    backend_for(device).copy_from_host(out.data(), data, static_cast<std::size_t>(out.nbytes()));
+    return out;
+  }
   if (is_c_contiguous(shape, strides, dtype.itemsize())) {
     out.copy_from_host(data);
     return out;

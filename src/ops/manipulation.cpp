@@ -74,7 +74,7 @@ ndarray broadcast_to(const ndarray& a, const Shape& shape) {
   Strides strides(nd, 0);
   for (int i = 0; i < a.ndim(); ++i) {
     const int j = nd - a.ndim() + i;
-    if (a.shape()[i] == shape[j]) strides[j] = a.strides()[i];
+    if (a.shape()[i] == shape[j] && shape[j] != 1) strides[j] = a.strides()[i];  // NumPy: 0 on length-1 axes
     else if (a.shape()[i] != 1) throw fail();
   }
   return ndarray(a.memory(), a.offset(), shape, strides, a.dtype(), a);

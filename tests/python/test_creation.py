@@ -501,3 +501,17 @@ def test_asarray_order_argument(layout, order):
         assert_same(r, e)
         assert r.flags.c_contiguous == e.flags.c_contiguous
         assert r.flags.f_contiguous == e.flags.f_contiguous
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_linspace_logspace_array_bounds(axis):
+    start_np = np.array([0.0, 1.0, -2.0])
+    stop_np = np.array([[5.0], [7.0]])  # broadcasts with start to (2, 3)
+    start_cp, stop_cp = cp.asarray(start_np), cp.asarray(stop_np)
+    for fn in ("linspace", "logspace"):
+        r_np = getattr(np, fn)(start_np, stop_np, 4, axis=axis)
+        for s, e in ((start_cp, stop_cp), (start_cp, 5.0), (0.0, stop_cp)):
+            e_np = getattr(np, fn)(start_np if s is start_cp else s,
+                                   stop_np if e is stop_cp else e, 4, axis=axis)
+            assert_same(getattr(cp, fn)(s, e, 4, axis=axis), e_np, rtol=1e-14)
+        assert r_np.ndim == 3

@@ -78,12 +78,10 @@ CN_HD uint16_t half_bits_from_float(float f) {
     if (xe < 0x33000000u) return sign;
     uint32_t e = xe >> 23;
     uint32_t m = 0x00800000u + (x & 0x007fffffu);
-    if ((m & ((1u << (126 - e)) - 1)) != 0) m |= 0x00001000u;  // sticky
-    m >>= (113 - e);  // shift leaves 2 extra bits for rounding
-    // round half to even on bit 12
-    uint32_t mr = m;
-    if ((mr & 0x00003fffu) != 0x00001000u) mr += 0x00001000u;
-    return (uint16_t)(sign + (uint16_t)(mr >> 13));
+    m >>= (113 - e);  // aligns the subnormal significand; may drop up to 11 low bits
+    // round half to even; the bits the shift dropped count as "more than half"
+    if (((m & 0x00003fffu) != 0x00001000u) || (x & 0x000007ffu)) m += 0x00001000u;
+    return (uint16_t)(sign + (uint16_t)(m >> 13));
   }
   uint16_t he = (uint16_t)((xe - 0x38000000u) >> 13);
   uint32_t m = x & 0x007fffffu;
@@ -107,14 +105,13 @@ CN_HD uint16_t half_bits_from_double(double d) {
     }
     return (uint16_t)(sign + 0x7c00u);
   }
-  if (xe <= 0x3f00000000000000ull) {
+  if (xe <= 0x3f00000000000000ull) {  // subnormal or zero
     if (xe < 0x3e60000000000000ull) return sign;
     uint64_t e = xe >> 52;
     uint64_t m = 0x0010000000000000ull + (x & 0x000fffffffffffffull);
-    if ((m & ((1ull << (1051 - e)) - 1)) != 0) m |= 0x0000020000000000ull;
-    m >>= (1009 - e);
-    if ((m & 0x000007ffffffffffull) != 0x0000020000000000ull) m += 0x0000020000000000ull;
-    return (uint16_t)(sign + (uint16_t)(m >> 42));
+    m <<= (e - 998);  // doubles have room to align left: no bits are lost
+    if ((m & 0x003fffffffffffffull) != 0x0010000000000000ull) m += 0x0010000000000000ull;
+    return (uint16_t)(sign + (uint16_t)(m >> 53));
   }
   uint16_t he = (uint16_t)((xe - 0x3f00000000000000ull) >> 42);
   uint64_t m = x & 0x000fffffffffffffull;
