@@ -373,7 +373,7 @@ def test_operators(op, dtype):
     x = np.array([1, 2, 3, 4], dtype=dtype)
     y = np.array([2, 2, 1, 3], dtype=dtype)
     xc, yc = cp.asarray(x), cp.asarray(y)
-    name = op.__name__
+    name = 'power' if op is operator.pow else op.__name__  # the ufunc's name for the ULP table
     assert_matches(name, op(x, y), op(xc, yc))
     assert_matches(name, op(x, 2), op(xc, 2))
     assert_matches(name, op(3, y), op(3, yc))

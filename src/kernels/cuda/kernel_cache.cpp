@@ -95,10 +95,12 @@ std::string join(const std::vector<std::string>& v) {
 Function get_kernel(int device, const std::string& key, const std::string& source,
                     const std::string& name, const std::vector<std::string>& options) {
   Cache& c = cache();
+  // One source may hold several kernels: the function name is part of the identity.
+  const std::string mem_key = key + '\x1f' + name;
   {  // Fast path: one hash lookup under the lock.
     std::lock_guard<std::mutex> lock(c.mu);
     PerDevice& d = slot(c, device);
-    auto it = d.functions.find(key);
+    auto it = d.functions.find(mem_key);
     if (it != d.functions.end()) return it->second;
   }
 
@@ -125,7 +127,7 @@ Function get_kernel(int device, const std::string& key, const std::string& sourc
   }
 
   std::lock_guard<std::mutex> lock(c.mu);
-  return slot(c, device).functions.emplace(key, f).first->second;
+  return slot(c, device).functions.emplace(mem_key, f).first->second;
 }
 
 void launch(Function f, unsigned grid_x, unsigned block_x, void** args, std::size_t shared_mem,
