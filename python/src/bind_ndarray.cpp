@@ -65,16 +65,10 @@ void copy_into_numpy(const ndarray& a, nb::handle out) {
   }
   // Strided destination: bring the data to host memory, then scatter with the CPU backend.
   ndarray host = a.to(Device::cpu());
-  auto mem = wrap_memory(buf.view.buf, 0, Device::cpu(), nullptr);
-  int64_t lo = 0, hi = a.itemsize();
-  for (int i = 0; i < a.ndim(); ++i) {
-    const int64_t span = buf.view.strides[i] * (buf.view.shape[i] - 1);
-    if (span < 0) lo += span; else hi += span;
-  }
-  auto mem2 = wrap_memory(static_cast<char*>(buf.view.buf) + lo, static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
-  ndarray dst(mem2, -lo, buf.shape(), buf.strides(), a.dtype());
+  const auto [lo, hi] = byte_extent(buf.shape(), buf.strides(), a.itemsize());
+  auto mem = wrap_memory(static_cast<char*>(buf.view.buf) + lo, static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
+  ndarray dst(mem, -lo, buf.shape(), buf.strides(), a.dtype());
   dst.assign(host);
-  (void)mem;
 }
 
 // ---- indexing -----------------------------------------------------------------------

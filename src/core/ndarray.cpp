@@ -48,17 +48,6 @@ void check_size(const Shape& shape, int itemsize) {
       throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 }
 
-// Byte range [lo, hi) an array of this layout touches relative to its first element.
-std::pair<int64_t, int64_t> byte_extent(const Shape& shape, const Strides& strides, int itemsize) {
-  int64_t lo = 0, hi = itemsize;
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) return {0, 0};
-    const int64_t span = strides[i] * (shape[i] - 1);
-    if (span < 0) lo += span; else hi += span;
-  }
-  return {lo, hi};
-}
-
 // Python's slice.indices() followed by the resulting length.
 void adjust_slice(const Slice& s, int64_t n, int64_t& start, int64_t& stop, int64_t& step,
                   int64_t& len) {

@@ -86,6 +86,16 @@ bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsiz
   return true;
 }
 
+std::pair<int64_t, int64_t> byte_extent(const Shape& shape, const Strides& strides, int64_t itemsize) {
+  int64_t lo = 0, hi = itemsize;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] == 0) return {0, 0};
+    const int64_t span = strides[i] * (shape[i] - 1);
+    if (span < 0) lo += span; else hi += span;
+  }
+  return {lo, hi};
+}
+
 std::string shape_str(const Shape& shape) {
   std::string s = "(";
   for (std::size_t i = 0; i < shape.size(); ++i) {

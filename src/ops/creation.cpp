@@ -238,11 +238,7 @@ ndarray array_from_host(const void* data, const Shape& shape, const Strides& str
     return out;
   }
   // Strided host data: view it as a CPU array, gather it, then upload.
-  int64_t lo = 0, hi = dtype.itemsize();
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    const int64_t span = strides[i] * (shape[i] - 1);
-    if (span < 0) lo += span; else hi += span;
-  }
+  const auto [lo, hi] = byte_extent(shape, strides, dtype.itemsize());
   auto mem = wrap_memory(const_cast<char*>(static_cast<const char*>(data)) + lo,
                          static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
   ndarray host_view(mem, -lo, shape, strides, dtype);

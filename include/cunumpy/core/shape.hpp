@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "cunumpy/core/small_vector.hpp"
 
@@ -23,6 +24,10 @@ Strides contiguous_strides(const Shape& shape, int64_t itemsize, Order order = O
 Strides strides_like(const Shape& shape, const Strides& like, int64_t itemsize);
 bool is_c_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
 bool is_f_contiguous(const Shape& shape, const Strides& strides, int64_t itemsize);
+
+// Byte range [lo, hi) that elements of this layout touch, relative to the first element
+// (lo <= 0 with negative strides); {0, 0} for an empty layout.
+std::pair<int64_t, int64_t> byte_extent(const Shape& shape, const Strides& strides, int64_t itemsize);
 
 // "(2, 3)" or "(5,)", as Python prints a shape tuple.
 std::string shape_str(const Shape& shape);
