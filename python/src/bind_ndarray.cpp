@@ -73,6 +73,8 @@ void copy_into_numpy(const ndarray& a, nb::handle out) {
 
 // ---- indexing -----------------------------------------------------------------------
 
+[[noreturn]] void invalid_index();
+
 // An index-sized integer from a Python int (or an object with __index__).
 int64_t index_value(PyObject* p) {
   nb::object holder;
@@ -82,7 +84,15 @@ int64_t index_value(PyObject* p) {
     p = holder.ptr();
   }
   const long long v = PyLong_AsLongLong(p);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();  // OverflowError, as NumPy
+  if (v == -1 && PyErr_Occurred()) {
+    // NumPy: a value that still fits 64 unsigned bits is an OverflowError, beyond it an IndexError.
+    PyErr_Clear();
+    PyLong_AsUnsignedLongLong(p);
+    const bool fits_u64 = !PyErr_Occurred();
+    PyErr_Clear();
+    if (fits_u64) throw OverflowError("Python int too large to convert to C long");
+    invalid_index();
+  }
   return v;
 }
 
@@ -189,7 +199,11 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
     check_python_scalar_store(value, s, a.dtype());
     target.fill(s);
   } else {
-    target.assign(from_python(value, a.dtype()));
+    ndarray v = from_python(value, a.dtype());
+    if (v.ndim() > target.ndim())  // NumPy converts sequences with at most the target's ndim
+      throw ValueError("setting an array element with a sequence. The requested array would exceed "
+                       "the maximum number of dimension of " + std::to_string(target.ndim()) + ".");
+    target.assign(v);
   }
 }
 
