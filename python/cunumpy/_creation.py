@@ -167,6 +167,8 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
             out = out.copy('F')
         elif o == 'C' and not out.flags.c_contiguous:
             out = out.copy('C')
+        elif o == 'A' and not (out.flags.c_contiguous or out.flags.f_contiguous):
+            out = out.copy('C')  # 'A': Fortran only when the source was, else C
     return out
 
 
@@ -184,10 +186,15 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
             raise ValueError('Unable to avoid copy while creating an array as requested.')
         out = _from_python(obj, dtype)
     o = _order(order)
+    if o == 'A':  # Fortran only when the source is Fortran-contiguous (and not C), else C
+        src = getattr(obj, 'flags', None)
+        o = 'F' if src is not None and src.f_contiguous and not src.c_contiguous else 'C'
     if o == 'F' and not out.flags.f_contiguous:
         out = out.copy('F')
     elif o == 'C' and not out.flags.c_contiguous:
         out = out.copy('C')
+    elif o == 'A' and not (out.flags.c_contiguous or out.flags.f_contiguous):
+        out = out.copy('C')  # 'A': Fortran only when the source was, else C
     if ndmin > out.ndim:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
     return out

@@ -211,6 +211,7 @@ ndarray getitem(const ndarray& a, nb::handle key) {
   SmallVector<Index, 8> idx = parse_index(key);
   return a[std::span<const Index>(idx.data(), idx.size())];
 }
+nb::object as_view_of(nb::handle self, ndarray v);
 
 // ---- Python scalar conversions of 0-d arrays (NumPy 2 refuses ndim > 0) ---------------
 
@@ -247,6 +248,29 @@ nb::object item(const ndarray& a, nb::args args) {
 
 // Gathers *shape-style arguments: f(2, 3), f((2, 3)) and f([2, 3]) mean the same.
 nb::handle single_or_tuple(nb::args args) { return args.size() == 1 ? args[0] : nb::handle(args); }
+
+// A view's `base` is the Python object that owns the memory, as in NumPy and CuPy
+// (a[1:][1:].base is a). The C++ handle knows the owner's data; the owner's Python object
+// is remembered in the view's instance dict, under "_cn_base".
+nb::object owner_object(nb::handle self) {
+  const ndarray& s = as_ndarray(self);
+  if (s.owndata()) return nb::borrow(self);
+  PyObject* dict = PyObject_GenericGetDict(self.ptr(), nullptr);
+  if (!dict) { PyErr_Clear(); return nb::object(); }
+  nb::object d = nb::steal(dict);
+  PyObject* o = PyDict_GetItemString(d.ptr(), "_cn_base");  // borrowed
+  return o ? nb::borrow(o) : nb::object();
+}
+
+nb::object as_view_of(nb::handle self, ndarray v) {
+  const bool shares = !v.owndata() && v.memory() == as_ndarray(self).memory();
+  nb::object r = nb::cast(std::move(v));
+  if (shares) {
+    nb::object owner = owner_object(self);
+    if (owner.is_valid()) nb::setattr(r, "_cn_base", owner);
+  }
+  return r;
+}
 
 struct MemoryPointer {
   uintptr_t ptr;
@@ -285,7 +309,7 @@ void bind_ndarray(nb::module_& m) {
                "\n  OWNDATA : " + b(f.owndata);
       });
 
-  nb::class_<ndarray> cls(m, "ndarray");
+  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr());
   cls.def("__init__",
           [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
             new (self) ndarray(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
@@ -300,21 +324,24 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("nbytes", &ndarray::nbytes)
       .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); })
       .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata()}; })
-      .def_prop_ro("base", [](const ndarray& a) -> nb::object {
-        ndarray b = a.base();
-        if (!b.defined()) return nb::none();
-        return nb::cast(b);
+      .def_prop_ro("base", [](nb::handle self) -> nb::object {
+        const ndarray& a = as_ndarray(self);
+        if (a.owndata()) return nb::none();
+        nb::object owner = owner_object(self);
+        if (owner.is_valid()) return owner;
+        return nb::cast(a.base());
       })
       .def_prop_ro("data", [](const ndarray& a) {
         return MemoryPointer{reinterpret_cast<uintptr_t>(a.data()), a.device().is_cuda() ? a.device().index : -1, a.memory()};
       })
       .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
       .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
-      .def_prop_ro("T", &ndarray::T)
-      .def_prop_ro("mT", &ndarray::mT)
+      .def_prop_ro("T", [](nb::handle self) { return as_view_of(self, as_ndarray(self).T()); })
+      .def_prop_ro("mT", [](nb::handle self) { return as_view_of(self, as_ndarray(self).mT()); })
       // views
       .def("reshape",
-           [](const ndarray& a, nb::args args, nb::kwargs kw) {
+           [](nb::handle self, nb::args args, nb::kwargs kw) {
+             const ndarray& a = as_ndarray(self);
              Order order = Order::C;
              nb::handle copy = nb::none();
              for (auto [k, v] : kw) {
@@ -332,30 +359,35 @@ void bind_ndarray(nb::module_& m) {
                  throw ValueError("Unable to avoid creating a copy while reshaping.");
                if (nb::cast<bool>(copy) && is_view) r = r.copy(order == Order::F ? Order::F : Order::C);
              }
-             return r;
+             return as_view_of(self, std::move(r));
            })
       .def("transpose",
-           [](const ndarray& a, nb::args args) {
-             if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return a.transpose();
+           [](nb::handle self, nb::args args) {
+             const ndarray& a = as_ndarray(self);
+             if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return as_view_of(self, a.transpose());
              auto axes = to_axes(single_or_tuple(args));
-             return a.transpose(std::span<const int64_t>(axes.data(), axes.size()));
+             return as_view_of(self, a.transpose(std::span<const int64_t>(axes.data(), axes.size())));
            })
-      .def("swapaxes", &ndarray::swapaxes, nb::arg("axis1"), nb::arg("axis2"))
+      .def("swapaxes",
+           [](nb::handle self, int64_t a1, int64_t a2) { return as_view_of(self, as_ndarray(self).swapaxes(a1, a2)); },
+           nb::arg("axis1"), nb::arg("axis2"))
       .def("squeeze",
-           [](const ndarray& a, nb::handle axis) {
-             if (axis.is_none()) return a.squeeze();
+           [](nb::handle self, nb::handle axis) {
+             const ndarray& a = as_ndarray(self);
+             if (axis.is_none()) return as_view_of(self, a.squeeze());
              auto axes = to_axes(axis);
-             return a.squeeze(std::span<const int64_t>(axes.data(), axes.size()));
+             return as_view_of(self, a.squeeze(std::span<const int64_t>(axes.data(), axes.size())));
            },
            nb::arg("axis") = nb::none())
-      .def("ravel", [](const ndarray& a, nb::handle order) { return a.ravel(to_order(order, Order::C)); },
+      .def("ravel",
+           [](nb::handle self, nb::handle order) { return as_view_of(self, as_ndarray(self).ravel(to_order(order, Order::C))); },
            nb::arg("order") = "C")
       .def("flatten", [](const ndarray& a, nb::handle order) { return a.flatten(to_order(order, Order::C)); },
            nb::arg("order") = "C")
       .def("view",
-           [](const ndarray& a, nb::handle dtype) {
-             if (dtype.is_none()) return a.view(a.dtype());
-             return a.view(to_dtype(dtype));
+           [](nb::handle self, nb::handle dtype) {
+             const ndarray& a = as_ndarray(self);
+             return as_view_of(self, dtype.is_none() ? a.view(a.dtype()) : a.view(to_dtype(dtype)));
            },
            nb::arg("dtype") = nb::none())
       // copies and casts
@@ -376,7 +408,8 @@ void bind_ndarray(nb::module_& m) {
       .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
       .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
       // indexing
-      .def("__getitem__", &getitem, nb::arg("key").none())
+      .def("__getitem__", [](nb::handle self, nb::handle key) { return as_view_of(self, getitem(as_ndarray(self), key)); },
+           nb::arg("key").none())
       .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
       // host transfer and Python conversions
       .def("_copy_to_numpy", &copy_into_numpy)

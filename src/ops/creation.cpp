@@ -223,27 +223,28 @@ ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   return upload(host, Shape{n, m}, dtype);
 }
 
+// Keeps the host layout as NumPy's order 'K' does: C and F stay as they are; any other
+// layout is gathered on the host into memory order (axes by decreasing |stride|), then
+// uploaded as one block.
 ndarray array_from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,
                         Device device) {
-  const bool f_only = !is_c_contiguous(shape, strides, dtype.itemsize()) &&
-                      is_f_contiguous(shape, strides, dtype.itemsize());
-  ndarray out(shape, dtype, f_only ? Order::F : Order::C, device);
-  if (out.size() == 0) return out;
-  if (f_only) {  // keep NumPy's Fortran layout: the bytes are already in place
-    backend_for(device).copy_from_host(out.data(), data, static_cast<std::size_t>(out.nbytes()));
+  const int itemsize = dtype.itemsize();
+  const bool c = is_c_contiguous(shape, strides, itemsize);
+  const bool f = !c && is_f_contiguous(shape, strides, itemsize);
+  if (c || f) {
+    ndarray out(shape, dtype, f ? Order::F : Order::C, device);
+    if (out.size() > 0)
+      backend_for(device).copy_from_host(out.data(), data, static_cast<std::size_t>(out.nbytes()));
     return out;
   }
-  if (is_c_contiguous(shape, strides, dtype.itemsize())) {
-    out.copy_from_host(data);
-    return out;
-  }
-  // Strided host data: view it as a CPU array, gather it, then upload.
-  const auto [lo, hi] = byte_extent(shape, strides, dtype.itemsize());
+  const auto [lo, hi] = byte_extent(shape, strides, itemsize);
   auto mem = wrap_memory(const_cast<char*>(static_cast<const char*>(data)) + lo,
                          static_cast<std::size_t>(hi - lo), Device::cpu(), nullptr);
   ndarray host_view(mem, -lo, shape, strides, dtype);
-  ndarray packed = host_view.copy(Order::C);
-  out.copy_from_host(packed.data());
+  ndarray packed = host_view.copy(Order::K);  // dense, in the source's memory order
+  ndarray out(allocate(device, static_cast<std::size_t>(packed.nbytes())), 0, shape, packed.strides(), dtype);
+  if (out.size() > 0)
+    backend_for(device).copy_from_host(out.data(), packed.data(), static_cast<std::size_t>(packed.nbytes()));
   return out;
 }
 
