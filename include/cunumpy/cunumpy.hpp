@@ -23,5 +23,6 @@
 #include "cunumpy/kernels/launch_plan.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
+#include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/reduction.hpp"

@@ -7,6 +7,7 @@ __all__ = [
     'reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis', 'squeeze', 'expand_dims',
     'broadcast_to', 'broadcast_arrays', 'broadcast_shapes', 'atleast_1d', 'atleast_2d',
     'atleast_3d', 'copy', 'shape', 'ndim', 'size', 'permute_dims', 'matrix_transpose',
+    'concatenate', 'concat', 'stack', 'hstack', 'vstack', 'dstack', 'column_stack',
 ]
 
 
@@ -102,3 +103,60 @@ def size(a, axis=None):
     if axis is None:
         return a.size
     return a.shape[axis]
+
+
+def _arrays(arrays):
+    if isinstance(arrays, ndarray):
+        return [arrays[i] for i in range(arrays.shape[0])] if arrays.ndim else [arrays]
+    return [_arr(a) for a in arrays]
+
+
+def _to_out(result, out):
+    if out is None:
+        return result
+    if out.shape != result.shape:
+        raise ValueError(f'Output array has wrong shape: {out.shape}, expected {result.shape}')
+    out[...] = result
+    return out
+
+
+def concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
+    """Joins arrays along an existing axis (axis=None flattens them first)."""
+    if out is not None and dtype is not None:
+        raise TypeError("concatenate() only takes `out` or `dtype` as an argument, but both were provided.")
+    if out is not None:
+        dtype = out.dtype
+    return _to_out(_core.concatenate(_arrays(arrays), axis, dtype, casting), out)
+
+
+concat = concatenate
+
+
+def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
+    """Joins arrays of one shape along a new axis."""
+    if out is not None:
+        dtype = out.dtype if dtype is None else dtype
+    return _to_out(_core.stack(_arrays(arrays), axis, dtype, casting), out)
+
+
+def hstack(tup, *, dtype=None, casting='same_kind'):
+    arrs = [_core.atleast_1d(a) for a in _arrays(tup)]
+    axis = 0 if arrs and arrs[0].ndim == 1 else 1
+    return _core.concatenate(arrs, axis, dtype, casting)
+
+
+def vstack(tup, *, dtype=None, casting='same_kind'):
+    return _core.concatenate([_core.atleast_2d(a) for a in _arrays(tup)], 0, dtype, casting)
+
+
+def dstack(tup):
+    return _core.concatenate([_core.atleast_3d(a) for a in _arrays(tup)], 2, None, 'same_kind')
+
+
+def column_stack(tup):
+    arrs = []
+    for a in _arrays(tup):
+        if a.ndim < 2:
+            a = _core.atleast_2d(a).T  # 1-D becomes a column, as NumPy
+        arrs.append(a)
+    return _core.concatenate(arrs, 1, None, 'same_kind')

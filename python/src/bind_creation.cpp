@@ -4,6 +4,7 @@
 
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "py_convert.hpp"
 
@@ -114,6 +115,16 @@ void bind_creation(nb::module_& m) {
     for (nb::handle s : shapes) v.push_back(to_shape(s));
     return shape_to_tuple(broadcast_shapes(std::span<const Shape>(v.data(), v.size())));
   });
+  m.def("concatenate", [](std::vector<ndarray> arrays, nb::handle axis, nb::handle dtype, nb::handle casting) {
+    std::optional<int64_t> ax;
+    if (!axis.is_none()) ax = nb::cast<int64_t>(axis);
+    return concatenate(std::span<const ndarray>(arrays.data(), arrays.size()), ax, to_optional_dtype(dtype),
+                       to_casting(casting));
+  }, nb::arg("arrays"), nb::arg("axis").none() = 0, nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind");
+  m.def("stack", [](std::vector<ndarray> arrays, int64_t axis, nb::handle dtype, nb::handle casting) {
+    return stack(std::span<const ndarray>(arrays.data(), arrays.size()), axis, to_optional_dtype(dtype),
+                 to_casting(casting));
+  }, nb::arg("arrays"), nb::arg("axis") = 0, nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind");
   m.def("atleast_1d", &atleast_1d);
   m.def("atleast_2d", &atleast_2d);
   m.def("atleast_3d", &atleast_3d);
