@@ -40,20 +40,16 @@ def full(shape, fill_value, dtype=None, order='C'):
     return _core.full(shape, fill_value, dtype, _order(order))
 
 
-def _like_shape(shape):
-    return shape
-
-
 def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
-    return _core.empty_like(_as_array(prototype), dtype, _order(order), _like_shape(shape))
+    return _core.empty_like(_as_array(prototype), dtype, _order(order), shape)
 
 
 def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
-    return _core.zeros_like(_as_array(a), dtype, _order(order), _like_shape(shape))
+    return _core.zeros_like(_as_array(a), dtype, _order(order), shape)
 
 
 def ones_like(a, dtype=None, order='K', subok=None, shape=None):
-    return _core.ones_like(_as_array(a), dtype, _order(order), _like_shape(shape))
+    return _core.ones_like(_as_array(a), dtype, _order(order), shape)
 
 
 def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
@@ -62,7 +58,7 @@ def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
         out = empty_like(a, dtype, order, shape=shape)
         out[...] = fill_value
         return out
-    return _core.full_like(a, fill_value, dtype, _order(order), _like_shape(shape))
+    return _core.full_like(a, fill_value, dtype, _order(order), shape)
 
 
 def _has_device_array(obj):
@@ -101,12 +97,6 @@ def arange(start=None, stop=None, step=None, dtype=None):
         start = 0
     if step is None:
         step = 1
-    if dtype is not None:
-        dt = _numpy.dtype(dtype)
-        if dt.kind in 'iu' and isinstance(start, int) and not isinstance(start, bool):
-            info = _numpy.iinfo(dt)
-            if not info.min <= start <= info.max:
-                raise OverflowError(f'Python integer {start} out of bounds for {dt}')
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')

@@ -13,8 +13,8 @@ ndarray = _core.ndarray
 
 def _get(self, stream=None, order='C', out=None, blocking=True):
     """Copies the array to the host and returns a numpy.ndarray (or fills `out`)."""
-    if stream is not None and hasattr(stream, 'synchronize') and blocking:
-        pass  # the copy waits for the array's stream in any case
+    # `stream` and `blocking` are accepted for CuPy compatibility: the copy waits for the
+    # array's stream in any case.
     if out is not None:
         if not isinstance(out, _numpy.ndarray):
             raise TypeError('Only numpy.ndarray can be obtained from cunumpy.ndarray')

@@ -6,18 +6,12 @@ import numbers
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._manipulation import _arr
 
 ndarray = _core.ndarray
 
 __all__ = ['flip', 'fliplr', 'flipud', 'rot90', 'roll', 'split', 'array_split', 'hsplit',
            'vsplit', 'dsplit', 'unstack', 'tile']
-
-
-def _arr(a):
-    if isinstance(a, ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def _axes(axis, ndim):

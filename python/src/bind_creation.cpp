@@ -60,7 +60,11 @@ void bind_creation(nb::module_& m) {
      nb::arg("shape") = nb::none());
 
   m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
-    return arange(to_scalar(start), to_scalar(stop), to_scalar(step), to_optional_dtype(dtype));
+    const std::optional<DType> dt = to_optional_dtype(dtype);
+    const Scalar first = to_scalar(start);
+    // NumPy stores start into the result first: a Python int out of range raises there.
+    if (dt && PyLong_Check(start.ptr()) && !PyBool_Check(start.ptr())) check_python_scalar_store(start, first, *dt);
+    return arange(first, to_scalar(stop), to_scalar(step), dt);
   }, nb::arg("start"), nb::arg("stop"), nb::arg("step"), nb::arg("dtype") = nb::none());
   m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
     double step = 0;
