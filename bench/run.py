@@ -65,6 +65,19 @@ class Lib:
     def to_numpy(self, x): return x
     def from_numpy(self, a): return a
 
+    def alloc_free(self, nbytes):
+        x = self.m.empty(nbytes // 4, dtype=self.m.float32)
+        del x
+
+    def pinned_upload(self, n):
+        """(host pinned float32 array, device array, fn copying host -> device)."""
+        import numpy as np
+        x = importlib.import_module(self.name + "x")  # cupyx / cunumpyx
+        host = x.empty_pinned((n,), np.float32)
+        host[...] = 1
+        dev = self.m.empty(n, dtype=self.m.float32)
+        return host, dev, lambda: dev.set(host)
+
 
 class NumpyLib(Lib):
     name = "numpy"
@@ -130,6 +143,15 @@ class TorchLib(Lib):
         return start, stop, "CUDA events"
 
     def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt), device=self.dev)
+
+    def alloc_free(self, nbytes):
+        x = self.m.empty(nbytes // 4, dtype=self.m.float32, device=self.dev)
+        del x
+
+    def pinned_upload(self, n):
+        host = self.m.ones(n, dtype=self.m.float32).pin_memory()
+        dev = self.m.empty(n, dtype=self.m.float32, device=self.dev)
+        return host, dev, lambda: dev.copy_(host, non_blocking=True)
     def astype(self, x, dt): return x.to(getattr(self.m, dt))
     def copy(self, x): return x.clone()
     def to_numpy(self, x): return x.cpu().numpy()
@@ -310,6 +332,31 @@ def run_rows(libs, args):
         return n26 * 4 / (t * 1e-3) / gb, "wall"
     row("asnumpy", f"asnumpy, {n26:,} float32 (device → host)", "GB/s", True, m_asnumpy,
         ["cunumpy", "cupy", "torch"])
+
+    # Runtime (issue 3): the pool's fast path and pinned uploads.
+    def m_alloc(lib):
+        lib.alloc_free(1 << 20)
+        return host_loop_us(lib, lambda: lib.alloc_free(1 << 20), 20000), "wall, loop of 20000"
+    row("alloc_free", "allocate + free a 1 MiB array, host time per pair", "µs", False, m_alloc,
+        ["cunumpy", "cupy", "torch"])
+
+    n_pin = max(1024, int(2**28 * S))  # 1 GiB of float32
+
+    def m_h2d(lib):
+        host, dev, fn = lib.pinned_upload(n_pin)
+        t, meth = median_call_ms(lib, fn, max(5, rep // 2))
+        return n_pin * 4 / (t * 1e-3) / gb, meth
+    row("h2d_pinned", f"host → device from pinned memory, {n_pin * 4 / 2**30:.3g} GiB", "GB/s", True,
+        m_h2d, ["cunumpy", "cupy", "torch"])
+
+    def m_h2d_raw(lib):  # the ceiling: one plain cudaMemcpyAsync of pinned memory
+        host, dev, _ = lib.pinned_upload(n_pin)
+        rt = lib.m.cuda.runtime
+        fn = lambda: rt.memcpyAsync(dev.data.ptr, host.ctypes.data, n_pin * 4, rt.memcpyHostToDevice, 0)  # noqa: E731
+        t, meth = median_call_ms(lib, fn, max(5, rep // 2))
+        return n_pin * 4 / (t * 1e-3) / gb, meth + " (CuPy's cudaMemcpyAsync)"
+    row("h2d_raw", f"plain cudaMemcpyAsync from pinned memory, {n_pin * 4 / 2**30:.3g} GiB", "GB/s", True,
+        m_h2d_raw, ["cupy"])
     return rows
 
 

@@ -17,6 +17,7 @@
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
 #include "cunumpy/kernels/backend.hpp"

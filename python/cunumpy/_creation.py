@@ -21,15 +21,15 @@ def _order(order):
 
 
 def empty(shape, dtype=float, order='C'):
-    return _core.empty(shape, dtype, _order(order))
+    return _core.empty(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
 def zeros(shape, dtype=float, order='C'):
-    return _core.zeros(shape, dtype, _order(order))
+    return _core.zeros(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
 def ones(shape, dtype=float, order='C'):
-    return _core.ones(shape, dtype, _order(order))
+    return _core.ones(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
 def full(shape, fill_value, dtype=None, order='C'):
@@ -151,6 +151,8 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array as requested.')
         out = _from_python(a, dtype)
+        if blocking:  # from pinned memory the upload is asynchronous unless asked
+            _core.cuda.get_current_stream().synchronize()
     if order is not None:
         o = _order(order)
         if o == 'F' and not out.flags.f_contiguous:
@@ -175,6 +177,8 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array as requested.')
         out = _from_python(obj, dtype)
+        if blocking:
+            _core.cuda.get_current_stream().synchronize()
     o = _order(order)
     if o == 'A':  # Fortran only when the source is Fortran-contiguous (and not C), else C
         src = getattr(obj, 'flags', None)

@@ -12,13 +12,19 @@ ndarray = _core.ndarray
 
 
 def _get(self, stream=None, order='C', out=None, blocking=True):
-    """Copies the array to the host and returns a numpy.ndarray (or fills `out`)."""
-    # `stream` and `blocking` are accepted for CuPy compatibility: the copy waits for the
-    # array's stream in any case.
+    """Copies the array to the host and returns a numpy.ndarray (or fills `out`).
+
+    The copy runs on `stream` (the current stream by default). With ``blocking=False``
+    and a pinned `out` (cunumpyx.empty_pinned) it is asynchronous: synchronize the stream
+    before reading `out`. Otherwise it returns when the data is on the host.
+    """
+    if stream is not None:
+        with stream:
+            return _get(self, None, order, out, blocking)
     if out is not None:
         if not isinstance(out, _numpy.ndarray):
             raise TypeError('Only numpy.ndarray can be obtained from cunumpy.ndarray')
-        self._copy_to_numpy(out)
+        self._copy_to_numpy(out, bool(blocking))
         return out
     if order not in ('C', 'F', 'A', 'K', 'c', 'f', 'a', 'k'):
         raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got '{order}')")
@@ -34,6 +40,10 @@ def _set(self, arr, stream=None):
     """Copies a numpy.ndarray of the same shape and dtype into this array."""
     if not isinstance(arr, _numpy.ndarray):
         raise TypeError('Only numpy.ndarray can be set to cunumpy.ndarray')
+    if stream is not None:
+        with stream:
+            self._copy_from_numpy(arr)
+        return
     self._copy_from_numpy(arr)
 
 

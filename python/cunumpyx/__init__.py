@@ -1,1 +1,8 @@
 """cunumpyx: the parts of CuPy's cupyx namespace (SciPy-like extras, pinned helpers)."""
+
+from cunumpyx._pinned import (  # noqa: F401
+    empty_like_pinned,
+    empty_pinned,
+    zeros_like_pinned,
+    zeros_pinned,
+)

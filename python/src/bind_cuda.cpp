@@ -10,17 +10,40 @@
 #include <vector>
 
 #include "cunumpy/core/errors.hpp"
+#include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "memory_pointer.hpp"
+#include "py_convert.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
 
+namespace cunumpy::py {
+
+MemoryPtr memory_from_allocator_result(nb::handle obj, const char* who) {
+  if (nb::isinstance<Memory>(obj)) return nb::cast<std::shared_ptr<Memory>>(obj);
+  if (nb::isinstance<MemoryPointer>(obj)) {
+    const auto& mp = nb::cast<const MemoryPointer&>(obj);
+    if (mp.offset == 0) return mp.mem;
+    // A pointer into the middle of a block: a Memory that keeps the block alive.
+    return wrap_memory(reinterpret_cast<void*>(mp.ptr()), mp.mem->size() - static_cast<std::size_t>(mp.offset),
+                       mp.mem->device(), mp.mem);
+  }
+  if (obj.is_none()) throw OutOfMemoryError(std::string(who) + " returned None");
+  throw TypeError(std::string(who) + " must return a Memory or MemoryPointer, not '" +
+                  nb::type_name(obj.type()).c_str() + "'");
+}
+
+}  // namespace cunumpy::py
+
 namespace {
 
+using cunumpy::py::MemoryPointer;
+using cunumpy::AsyncMemoryPool;
 using cunumpy::Device;
 using cunumpy::Event;
 using cunumpy::MemoryPool;
@@ -61,38 +84,116 @@ nb::dict properties_dict(int device) {
   return d;
 }
 
+// Host memory (pinned or not) exposes the buffer protocol, so numpy.frombuffer(mem, ...)
+// views it; the buffer holds a reference to the Memory.
+int memory_getbuffer(PyObject* self, Py_buffer* view, int flags) {
+  auto* mem = nb::inst_ptr<cunumpy::Memory>(self);
+  if (!mem->device().is_cpu()) {
+    PyErr_SetString(PyExc_BufferError, ("memory on " + mem->device().str() +
+                                        " is not host memory and has no buffer").c_str());
+    view->obj = nullptr;
+    return -1;
+  }
+  return PyBuffer_FillInfo(view, self, mem->ptr(), static_cast<Py_ssize_t>(mem->size()), 0, flags);
+}
+PyType_Slot kMemoryBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(memory_getbuffer)},
+                                    {0, nullptr}};
+
+// pool.set_limit(size=None, fraction=None), CuPy's spelling, for either kind of pool.
+template <class Pool>
+void set_limit(Pool& p, std::optional<std::size_t> size, std::optional<double> fraction) {
+  if (size && fraction) throw cunumpy::ValueError("set_limit: give size or fraction, not both");
+  if (fraction)
+    p.set_limit_fraction(*fraction);
+  else
+    p.set_limit(size.value_or(0));
+}
+
 void bind_memory(nb::module_& m) {
-  nb::class_<cunumpy::Memory>(m, "Memory", "A block of memory on one device (CuPy's Memory).")
+  nb::class_<cunumpy::Memory>(m, "Memory", "A block of memory on one device (CuPy's Memory).",
+                              nb::type_slots(kMemoryBufferSlots))
       .def_prop_ro("ptr", [](const cunumpy::Memory& b) { return reinterpret_cast<uintptr_t>(b.ptr()); })
       .def_prop_ro("size", &cunumpy::Memory::size)
       .def_prop_ro("device", [](const cunumpy::Memory& b) { return b.device().str(); })
       .def_prop_ro("device_id", [](const cunumpy::Memory& b) { return b.device().index; })
       .def("__int__", [](const cunumpy::Memory& b) { return reinterpret_cast<uintptr_t>(b.ptr()); });
 
+  nb::class_<MemoryPointer>(m, "MemoryPointer", "A Memory and a byte offset into it (CuPy's MemoryPointer).")
+      .def("__init__", [](MemoryPointer* self, std::shared_ptr<cunumpy::Memory> mem, int64_t offset) {
+        if (!mem) throw cunumpy::ValueError("MemoryPointer: mem is None");
+        if (offset < 0 || static_cast<std::size_t>(offset) > mem->size())
+          throw cunumpy::ValueError("MemoryPointer: offset " + std::to_string(offset) +
+                                    " is outside the memory's " + std::to_string(mem->size()) + " bytes");
+        new (self) MemoryPointer{std::move(mem), offset};
+      }, "mem"_a, "offset"_a = 0)
+      .def_prop_ro("ptr", &MemoryPointer::ptr)
+      .def_prop_ro("mem", [](const MemoryPointer& p) { return p.mem; })
+      .def_prop_ro("offset", [](const MemoryPointer& p) { return p.offset; })
+      .def_prop_ro("device_id", [](const MemoryPointer& p) {
+        return p.mem && p.mem->device().is_cuda() ? p.mem->device().index : -1;
+      })
+      .def_prop_ro("size", [](const MemoryPointer& p) {
+        return p.mem ? p.mem->size() - static_cast<std::size_t>(p.offset) : 0;
+      })
+      .def("__int__", &MemoryPointer::ptr)
+      .def("__add__", [](const MemoryPointer& p, int64_t n) {
+        const int64_t off = p.offset + n;
+        if (!p.mem || off < 0 || static_cast<std::size_t>(off) > p.mem->size())
+          throw cunumpy::ValueError("MemoryPointer + " + std::to_string(n) + " leaves the memory");
+        return MemoryPointer{p.mem, off};
+      })
+      .def("__sub__", [](const MemoryPointer& p, int64_t n) {
+        const int64_t off = p.offset - n;
+        if (!p.mem || off < 0 || static_cast<std::size_t>(off) > p.mem->size())
+          throw cunumpy::ValueError("MemoryPointer - " + std::to_string(n) + " leaves the memory");
+        return MemoryPointer{p.mem, off};
+      })
+      .def("__repr__", [](const MemoryPointer& p) {
+        return "<cunumpy.cuda.MemoryPointer ptr=" + std::to_string(p.ptr()) + " device=" +
+               (p.mem ? p.mem->device().str() : std::string("none")) + ">";
+      });
+
+  // UnownedMemory(ptr, size, owner, device_id=None): memory cunumpy did not allocate, kept
+  // valid by holding `owner`.
+  m.def("UnownedMemory", [](uintptr_t ptr, std::size_t size, nb::handle owner, std::optional<int> device_id) {
+    Device d = device_id ? (*device_id < 0 ? Device::cpu() : Device::cuda(*device_id)) : cunumpy::current_device();
+    return cunumpy::wrap_memory(reinterpret_cast<void*>(ptr), size, d, cunumpy::py::hold_python(owner));
+  }, "ptr"_a, "size"_a, "owner"_a.none(), "device_id"_a = nb::none());
+
+  m.def("malloc_managed", [](std::size_t size, std::optional<int> device_id) {
+    Device d = device_id ? Device::cuda(*device_id) : cunumpy::current_device();
+    return MemoryPointer{cunumpy::malloc_managed(d, size), 0};
+  }, "size"_a, "device_id"_a = nb::none());
+
   nb::class_<MemoryPool>(m, "MemoryPool")
       .def(
           "__init__",
-          [](MemoryPool* self, std::optional<std::string> device, bool pinned) {
+          [](MemoryPool* self, std::optional<std::string> device, bool pinned, nb::handle allocator) {
             Device d = device ? Device::parse(*device)
                               : (pinned ? Device::cpu() : cunumpy::current_device());
-            new (self) MemoryPool(d, pinned);
+            if (allocator.is_none()) {
+              new (self) MemoryPool(d, pinned);
+              return;
+            }
+            if (pinned) throw cunumpy::ValueError("a pinned pool takes no allocator");
+            // The pool's segments come from a Python callable (e.g. malloc_managed).
+            std::shared_ptr<void> fn = cunumpy::py::hold_python(allocator);
+            new (self) MemoryPool(d, [fn](Device, std::size_t n) -> cunumpy::MemoryPtr {
+              nb::gil_scoped_acquire gil;
+              nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
+              return cunumpy::py::memory_from_allocator_result(r, "the pool's allocator");
+            });
           },
-          "device"_a = nb::none(), "pinned"_a = false)
-      .def("malloc", &MemoryPool::malloc, "size"_a)  // ~100 ns from the cache: keep the GIL
+          "device"_a = nb::none(), "pinned"_a = false, "allocator"_a = nb::none())
+      // ~100 ns from the cache: keep the GIL
+      .def("malloc", [](MemoryPool& p, std::size_t n) { return MemoryPointer{p.malloc(n), 0}; }, "size"_a)
       .def("used_bytes", &MemoryPool::used_bytes)
       .def("total_bytes", &MemoryPool::total_bytes)
       .def("free_bytes", &MemoryPool::free_bytes)
       .def("n_free_blocks", &MemoryPool::n_free_blocks)
       .def("free_all_blocks", [](MemoryPool& p, nb::object) { p.free_all_blocks(); },
            "stream"_a = nb::none())
-      .def(
-          "set_limit",
-          [](MemoryPool& p, std::optional<std::size_t> size, std::optional<double> fraction) {
-            if (size && fraction) throw cunumpy::ValueError("set_limit: give size or fraction, not both");
-            if (fraction) p.set_limit_fraction(*fraction);
-            else p.set_limit(size.value_or(0));
-          },
-          "size"_a = nb::none(), "fraction"_a = nb::none())
+      .def("set_limit", &set_limit<MemoryPool>, "size"_a = nb::none(), "fraction"_a = nb::none())
       .def("get_limit", &MemoryPool::get_limit)
       .def_prop_ro("device", [](const MemoryPool& p) { return p.device().str(); })
       .def_prop_ro("pinned", &MemoryPool::pinned);
@@ -112,15 +213,54 @@ void bind_memory(nb::module_& m) {
       return;
     }
     // Kept alive by the allocator; the process-wide allocator is never destroyed at exit.
-    cunumpy::set_allocator([alloc](Device, std::size_t n) -> cunumpy::MemoryPtr {
+    std::shared_ptr<void> fn = cunumpy::py::hold_python(alloc);
+    cunumpy::set_allocator([fn](Device, std::size_t n) -> cunumpy::MemoryPtr {
       nb::gil_scoped_acquire gil;
-      return nb::cast<std::shared_ptr<cunumpy::Memory>>(alloc(n));
+      nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
+      return cunumpy::py::memory_from_allocator_result(r, "the allocator given to set_allocator");
     });
   }, "allocator"_a.none());
   m.def("reset_allocator", [] { cunumpy::set_allocator({}); });
   // nbytes on the current device through the current allocator (cunumpy.cuda.alloc).
-  m.def("alloc", [](std::size_t n) { return cunumpy::allocate(cunumpy::current_device(), n); },
+  m.def("alloc", [](std::size_t n) { return MemoryPointer{cunumpy::allocate(cunumpy::current_device(), n), 0}; },
         "size"_a);
+
+  // Pinned staging memory (alloc_pinned_memory, cunumpyx.empty_pinned).
+  m.def("alloc_pinned_memory", [](std::size_t n) { return cunumpy::allocate_pinned(n); }, "size"_a);
+  m.def("set_pinned_memory_allocator", [](nb::object alloc) {
+    if (alloc.is_none()) {
+      cunumpy::set_pinned_allocator(cunumpy::uncached_pinned_allocator());
+      return;
+    }
+    std::shared_ptr<void> fn = cunumpy::py::hold_python(alloc);
+    cunumpy::set_pinned_allocator([fn](std::size_t n) -> cunumpy::MemoryPtr {
+      nb::gil_scoped_acquire gil;
+      nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
+      return cunumpy::py::memory_from_allocator_result(r, "the pinned memory allocator");
+    });
+  }, "allocator"_a.none());
+  m.def("reset_pinned_memory_allocator", [] { cunumpy::set_pinned_allocator({}); });
+
+  nb::class_<AsyncMemoryPool>(m, "MemoryAsyncPool",
+                              "CUDA's stream-ordered allocator (cudaMallocAsync); a host pool on the CPU.")
+      .def("__init__", [](AsyncMemoryPool* self, nb::handle pool_handles) {
+        if (!(pool_handles.is_none() || (nb::isinstance<nb::str>(pool_handles) &&
+                                         nb::cast<std::string>(pool_handles) == "current")))
+          throw cunumpy::NotImplementedError("MemoryAsyncPool: only pool_handles='current' is supported");
+        new (self) AsyncMemoryPool(cunumpy::current_device());
+      }, "pool_handles"_a = "current")
+      .def("malloc", [](AsyncMemoryPool& p, std::size_t n) { return MemoryPointer{p.malloc(n), 0}; }, "size"_a)
+      .def("used_bytes", &AsyncMemoryPool::used_bytes)
+      .def("total_bytes", &AsyncMemoryPool::total_bytes)
+      .def("free_bytes", &AsyncMemoryPool::free_bytes)
+      .def("n_free_blocks", [](const AsyncMemoryPool&) -> std::size_t {
+        throw cunumpy::NotImplementedError("MemoryAsyncPool.n_free_blocks: the driver's pool does not report blocks");
+      })
+      .def("free_all_blocks", [](AsyncMemoryPool& p, nb::object) { p.free_all_blocks(); },
+           "stream"_a = nb::none(), nb::call_guard<nb::gil_scoped_release>())
+      .def("set_limit", &set_limit<AsyncMemoryPool>, "size"_a = nb::none(), "fraction"_a = nb::none())
+      .def("get_limit", &AsyncMemoryPool::get_limit)
+      .def_prop_ro("device", [](const AsyncMemoryPool& p) { return p.device().str(); });
 }
 
 void bind_streams(nb::module_& m) {
@@ -128,8 +268,7 @@ void bind_streams(nb::module_& m) {
       .def(
           "__init__",
           [](Event* self, bool block, bool disable_timing, bool interprocess) {
-            if (interprocess) throw cunumpy::NotImplementedError("interprocess events are not supported yet");
-            new (self) Event(block, disable_timing);
+            new (self) Event(block, disable_timing, interprocess);
           },
           "block"_a = false, "disable_timing"_a = false, "interprocess"_a = false)
       .def(
@@ -183,6 +322,31 @@ void bind_streams(nb::module_& m) {
           },
           "event"_a = nb::none())
       .def("wait_event", &Stream::wait_event, "event"_a)
+      .def("launch_host_func", [](const Stream& s, nb::handle callback, nb::handle arg) {
+        // callback(arg) runs on a driver thread once the stream reaches this point; the
+        // call takes the GIL there. The pair stays alive until then.
+        struct Call {
+          std::shared_ptr<void> callback, arg;
+        };
+        auto* call = new Call{cunumpy::py::hold_python(callback), cunumpy::py::hold_python(arg)};
+        auto trampoline = [](void* data) {
+          std::unique_ptr<Call> c(static_cast<Call*>(data));
+          if (!Py_IsInitialized()) return;
+          PyGILState_STATE g = PyGILState_Ensure();
+          PyObject* r = PyObject_CallOneArg(static_cast<PyObject*>(c->callback.get()),
+                                            static_cast<PyObject*>(c->arg.get()));
+          if (r) Py_DECREF(r);
+          else PyErr_WriteUnraisable(static_cast<PyObject*>(c->callback.get()));
+          c.reset();  // drop the references while holding the GIL
+          PyGILState_Release(g);
+        };
+        try {
+          s.launch_host_func(trampoline, call);
+        } catch (...) {
+          if (!s.device().is_cpu()) delete call;  // not queued (on the CPU it already ran)
+          throw;
+        }
+      }, "callback"_a, "arg"_a.none())
       .def("use", [](Stream& s) -> Stream& {
         cunumpy::set_current_stream(s);
         return s;

@@ -9,6 +9,7 @@
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/manipulation.hpp"
+#include "memory_pointer.hpp"
 #include "py_convert.hpp"
 
 namespace nb = nanobind;
@@ -50,7 +51,7 @@ ndarray from_python(nb::handle obj, std::optional<DType> dtype) {
   return from_numpy(np_arr, std::nullopt);
 }
 
-void copy_into_numpy(const ndarray& a, nb::handle out) {
+void copy_into_numpy(const ndarray& a, nb::handle out, bool blocking) {
   const DType od = to_dtype(out.attr("dtype"));
   HostBuffer buf(out, true);
   if (buf.shape() != a.shape())
@@ -60,7 +61,7 @@ void copy_into_numpy(const ndarray& a, nb::handle out) {
     throw TypeError(std::string("dtype mismatch: cannot copy ") + a.dtype().name() + " data into a " +
                     od.name() + " array");
   if (is_c_contiguous(buf.shape(), buf.strides(), a.itemsize())) {
-    a.copy_to_host(buf.view.buf);
+    a.copy_to_host(buf.view.buf, blocking);
     return;
   }
   // Strided destination: bring the data to host memory, then scatter with the CPU backend.
@@ -272,12 +273,6 @@ nb::object as_view_of(nb::handle self, ndarray v) {
   return r;
 }
 
-struct MemoryPointer {
-  uintptr_t ptr;
-  int device_id;
-  MemoryPtr mem;
-};
-
 struct Flags {
   bool c_contiguous, f_contiguous, owndata;
 };
@@ -285,14 +280,6 @@ struct Flags {
 }  // namespace
 
 void bind_ndarray(nb::module_& m) {
-  nb::class_<MemoryPointer>(m, "MemoryPointer")
-      .def_ro("ptr", &MemoryPointer::ptr)
-      .def_ro("device_id", &MemoryPointer::device_id)
-      .def("__int__", [](const MemoryPointer& p) { return p.ptr; })
-      .def("__repr__", [](const MemoryPointer& p) {
-        return "<cunumpy.MemoryPointer ptr=" + std::to_string(p.ptr) + " device=" + std::to_string(p.device_id) + ">";
-      });
-
   nb::class_<Flags>(m, "Flags")
       .def_ro("c_contiguous", &Flags::c_contiguous)
       .def_ro("f_contiguous", &Flags::f_contiguous)
@@ -311,10 +298,29 @@ void bind_ndarray(nb::module_& m) {
 
   nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr());
   cls.def("__init__",
-          [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
-            new (self) ndarray(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
+          [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
+             nb::handle order) {
+            const Shape sh = to_shape(shape);
+            const DType dt = to_dtype(dtype);
+            const Order o = to_order(order, Order::C);
+            if (memptr.is_none()) {
+              if (!strides.is_none())
+                throw ValueError("ndarray(): strides can only be given together with memptr");
+              new (self) ndarray(sh, dt, o);
+              return;
+            }
+            // A view of memory given by the caller (CuPy's memptr=): no copy, no ownership
+            // beyond keeping the Memory alive; checked against the memory's size.
+            const auto& mp = nb::cast<const MemoryPointer&>(memptr);
+            if (!mp.mem) throw ValueError("ndarray(): memptr holds no memory");
+            const Strides st = strides.is_none() ? contiguous_strides(sh, dt.itemsize(), o == Order::F ? Order::F : Order::C)
+                                                 : to_shape(strides);
+            if (st.size() != sh.size())
+              throw ValueError("ndarray(): strides " + shape_str(st) + " do not match shape " + shape_str(sh));
+            new (self) ndarray(mp.mem, mp.offset, sh, st, dt);
           },
-          nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C")
+          nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("memptr") = nb::none(),
+          nb::arg("strides") = nb::none(), nb::arg("order") = "C")
       // attributes
       .def_prop_ro("shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); })
       .def_prop_ro("strides", [](const ndarray& a) { return shape_to_tuple(a.strides()); })
@@ -332,7 +338,7 @@ void bind_ndarray(nb::module_& m) {
         return nb::cast(a.base());
       })
       .def_prop_ro("data", [](const ndarray& a) {
-        return MemoryPointer{reinterpret_cast<uintptr_t>(a.data()), a.device().is_cuda() ? a.device().index : -1, a.memory()};
+        return MemoryPointer{a.memory(), a.offset()};
       })
       .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
       .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
@@ -412,7 +418,7 @@ void bind_ndarray(nb::module_& m) {
            nb::arg("key").none())
       .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
       // host transfer and Python conversions
-      .def("_copy_to_numpy", &copy_into_numpy)
+      .def("_copy_to_numpy", &copy_into_numpy, nb::arg("out"), nb::arg("blocking") = true)
       .def("_copy_from_numpy",
            [](ndarray& a, nb::handle arr) {
              ndarray src = from_numpy(arr, a.device());

@@ -13,6 +13,9 @@ nb::handle g_numpy;
 nb::handle g_numpy_dtype_type;
 nb::handle g_numpy_generic;
 nb::handle g_dtypes[kNumDTypes];
+// The NumPy scalar types (np.float32, ...), by DTypeId: dtype=np.float32 is the common
+// spelling, and asking numpy.dtype() each time costs most of a small allocation.
+nb::handle g_scalar_types[kNumDTypes];
 
 std::string obj_type_name(nb::handle obj) {
   return nb::borrow<nb::str>(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(obj.ptr()))).attr("__name__")).c_str();
@@ -39,6 +42,7 @@ void init_convert() {
   g_numpy_generic = nb::object(g_numpy.attr("generic")).release();
   for (int i = 0; i < kNumDTypes; ++i)
     g_dtypes[i] = g_numpy_dtype_type(DType(static_cast<DTypeId>(i)).name()).release();
+  for (int i = 0; i < kNumDTypes; ++i) g_scalar_types[i] = nb::object(g_dtypes[i].attr("type")).release();
 }
 
 nb::handle numpy_module() { return g_numpy; }
@@ -66,6 +70,8 @@ DType to_dtype(nb::handle obj) {
       return from_numpy_dtype(d);
     }
   }
+  for (int i = 0; i < kNumDTypes; ++i)
+    if (obj.ptr() == g_scalar_types[i].ptr()) return DType(static_cast<DTypeId>(i));
   if (obj.ptr() == reinterpret_cast<PyObject*>(&PyBool_Type)) return bool_;
   if (obj.ptr() == reinterpret_cast<PyObject*>(&PyLong_Type)) return int64;
   if (obj.ptr() == reinterpret_cast<PyObject*>(&PyFloat_Type)) return float64;
@@ -196,5 +202,21 @@ Casting to_casting(nb::handle obj) { return casting_from_string(nb::cast<std::st
 
 bool is_ndarray(nb::handle obj) { return nb::isinstance<ndarray>(obj); }
 ndarray& as_ndarray(nb::handle obj) { return *nb::inst_ptr<ndarray>(obj); }
+
+std::shared_ptr<void> hold_python(nb::handle obj) {
+  PyObject* o = obj.ptr();
+  Py_XINCREF(o);
+  return std::shared_ptr<void>(o, [](void* p) {
+    if (!p || !Py_IsInitialized()) return;
+#if PY_VERSION_HEX >= 0x030D0000
+    if (Py_IsFinalizing()) return;
+#else
+    if (_Py_IsFinalizing()) return;
+#endif
+    PyGILState_STATE g = PyGILState_Ensure();
+    Py_DECREF(static_cast<PyObject*>(p));
+    PyGILState_Release(g);
+  });
+}
 
 }  // namespace cunumpy::py

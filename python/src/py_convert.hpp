@@ -4,6 +4,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>  // every TU must see the same std::string caster (ODR)
 
+#include <memory>
 #include <optional>
 
 #include "cunumpy/core/dtype.hpp"
@@ -46,5 +47,9 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d);
 
 bool is_ndarray(nb::handle obj);
 ndarray& as_ndarray(nb::handle obj);
+
+// Keeps a Python object alive from C++ (e.g. as a Memory's owner) and drops the reference
+// with the GIL taken, from whichever thread releases it; nothing at interpreter shutdown.
+std::shared_ptr<void> hold_python(nb::handle obj);
 
 }  // namespace cunumpy::py

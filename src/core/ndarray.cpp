@@ -454,10 +454,12 @@ ndarray ndarray::to(Device target) const {
   } else if (device().is_cpu()) {
     backend_for(target).copy_from_host(out.data(), src.data(), n);
   } else {
-    // Between two GPUs: stage through the host (peer-to-peer copies come with the runtime work).
-    std::vector<unsigned char> staging(n);
-    backend_for(device()).copy_to_host(staging.data(), src.data(), n);
-    backend_for(target).copy_from_host(out.data(), staging.data(), n);
+    // Between two GPUs: peer to peer where the backend can, else through the host.
+    if (!backend_for(target).copy_from_peer(out.data(), src.data(), device(), n)) {
+      std::vector<unsigned char> staging(n);
+      backend_for(device()).copy_to_host(staging.data(), src.data(), n);
+      backend_for(target).copy_from_host(out.data(), staging.data(), n);
+    }
   }
   return out;
 }
@@ -502,12 +504,15 @@ void ndarray::set_item(std::span<const Index> index, const Scalar& value) {
 
 // ---- host transfer ----------------------------------------------------------------
 
-void ndarray::copy_to_host(void* dst) const {
+void ndarray::copy_to_host(void* dst, bool blocking) const {
   const std::size_t n = static_cast<std::size_t>(nbytes());
   if (n == 0) return;
   ndarray src = c_contiguous() ? *this : copy(Order::C);
   Backend& be = backend_for(device());
-  be.copy_to_host(dst, src.data(), n);
+  if (blocking)
+    be.copy_to_host(dst, src.data(), n);
+  else
+    be.copy_to_host_async(dst, src.data(), n);
 }
 
 void ndarray::copy_from_host(const void* src) {

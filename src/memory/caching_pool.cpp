@@ -1,6 +1,7 @@
 // The caching allocator (see caching_pool.hpp for the policy).
 #include "memory/caching_pool.hpp"
 
+#include <limits>
 
 #include "cunumpy/core/errors.hpp"
 
@@ -27,6 +28,17 @@ std::string with_commas(std::size_t n) {
   return out;
 }
 
+// Every live pool, so that a stream being destroyed can be announced to the pools that
+// hold its blocks.
+std::mutex& registry_mu() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+std::set<CachingPool*>& registry() {
+  static auto* pools = new std::set<CachingPool*>();
+  return *pools;
+}
+
 }  // namespace
 
 bool CachingPool::BySize::operator()(const Block* a, const Block* b) const {
@@ -35,14 +47,21 @@ bool CachingPool::BySize::operator()(const Block* a, const Block* b) const {
   return a->ptr < b->ptr;
 }
 
-CachingPool::CachingPool(std::unique_ptr<RawSource> source) : source_(std::move(source)) {}
+CachingPool::CachingPool(std::unique_ptr<RawSource> source) : source_(std::move(source)) {
+  std::lock_guard<std::mutex> lock(registry_mu());
+  registry().insert(this);
+}
 
 CachingPool::~CachingPool() {
+  {
+    std::lock_guard<std::mutex> lock(registry_mu());
+    registry().erase(this);
+  }
   std::lock_guard<std::mutex> lock(mu_);
   release_cached_locked();
 }
 
-CachingPool::Block* CachingPool::find_free(FreeSet& set, std::size_t size, void* stream) {
+CachingPool::Block* CachingPool::find_free(FreeSet& set, std::size_t size, uint64_t stream) {
   Block key{nullptr, size, stream, false};
   auto it = set.lower_bound(&key);
   if (it == set.end() || (*it)->stream != stream) return nullptr;
@@ -51,16 +70,43 @@ CachingPool::Block* CachingPool::find_free(FreeSet& set, std::size_t size, void*
   return b;
 }
 
+CachingPool::Block* CachingPool::take_from_other_stream(FreeSet& set, std::size_t size,
+                                                       const StreamKey& to) {
+  // The set is ordered by stream first: visit each other stream's run of blocks from the
+  // first one large enough, and take the first that is a whole segment.
+  auto it = set.begin();
+  while (it != set.end()) {
+    const uint64_t sid = (*it)->stream;
+    if (sid != to.id) {
+      Block key{nullptr, size, sid, false};
+      for (auto j = set.lower_bound(&key); j != set.end() && (*j)->stream == sid; ++j) {
+        Block* b = *j;
+        if (b->prev || b->next) continue;  // part of a segment still partly in use
+        set.erase(j);
+        if (!retired_.count(sid)) source_->order_after({sid, streams_[sid]}, to);
+        b->stream = to.id;
+        streams_.emplace(to.id, to.handle);
+        return b;
+      }
+    }
+    if (sid == std::numeric_limits<uint64_t>::max()) break;
+    Block next_stream{nullptr, 0, sid + 1, false};
+    it = set.lower_bound(&next_stream);
+  }
+  return nullptr;
+}
+
 CachingPool::Block* CachingPool::new_segment(std::size_t segment_size, std::size_t size,
-                                             bool small, void* stream) {
+                                             bool small, const StreamKey& stream) {
   if (segment_size < size) return nullptr;
   if (limit_ && total_ + segment_size > limit_) return nullptr;
   void* p = source_->alloc(segment_size);
   if (!p) return nullptr;
   total_ += segment_size;
+  streams_.emplace(stream.id, stream.handle);
   // The whole segment is one block of the stream that caused it; splits inherit the
   // stream, so merging never mixes streams.
-  return new Block{static_cast<char*>(p), segment_size, stream, small};
+  return new Block{static_cast<char*>(p), segment_size, stream.id, small};
 }
 
 MemoryPtr CachingPool::malloc(std::size_t nbytes) {
@@ -69,13 +115,14 @@ MemoryPtr CachingPool::malloc(std::size_t nbytes) {
   if (nbytes > (std::size_t{1} << 62)) throw OutOfMemoryError(oom_message(nbytes));
   const std::size_t size = round_up(nbytes, kRound);
   const bool small = size <= kSmallMax;
-  void* stream = source_->current_stream();
+  const StreamKey stream = source_->current_stream();
 
   Block* b = nullptr;
   {
     std::lock_guard<std::mutex> lock(mu_);
     FreeSet& set = small ? small_free_ : large_free_;
-    b = find_free(set, size, stream);
+    b = find_free(set, size, stream.id);
+    if (!b) b = take_from_other_stream(set, size, stream);
     if (!b) {
       std::size_t segment = small ? kSmallSegment
                             : size < kMediumMax ? kMediumSegment
@@ -187,6 +234,34 @@ void CachingPool::set_limit(std::size_t bytes) {
 std::size_t CachingPool::get_limit() const {
   std::lock_guard<std::mutex> lock(mu_);
   return limit_;
+}
+
+bool CachingPool::uses_stream(uint64_t id) const { return streams_.count(id) != 0; }
+
+void CachingPool::mark_retired(uint64_t id) {
+  if (streams_.erase(id)) retired_.insert(id);
+}
+
+void CachingPool::retire_stream(Device device, uint64_t id, void* handle) {
+  std::lock_guard<std::mutex> reg(registry_mu());
+  CachingPool* user = nullptr;
+  for (CachingPool* p : registry()) {
+    if (p->source_->device() != device) continue;
+    std::lock_guard<std::mutex> lock(p->mu_);
+    if (p->uses_stream(id)) user = p;
+  }
+  if (!user) return;
+  // Its blocks become usable by any stream once the stream's queued work is done.
+  user->source_->synchronize({id, handle});
+  for (CachingPool* p : registry()) {
+    if (p->source_->device() != device) continue;
+    std::lock_guard<std::mutex> lock(p->mu_);
+    p->mark_retired(id);
+  }
+}
+
+void retire_stream_in_pools(int device, uint64_t id, void* handle) {
+  CachingPool::retire_stream(Device::cuda(device), id, handle);
 }
 
 void CachingPool::delete_when_unused() {

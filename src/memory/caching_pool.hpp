@@ -7,17 +7,27 @@
 //   from a segment of their own size (2 MiB granularity) above.
 // - Free blocks are kept per stream in best-fit order; a larger block is split and the
 //   rest stays free; freed neighbours in a segment are merged back.
-// - Blocks are reused only by the stream they were allocated on, so reuse never needs
-//   synchronization (CuPy's rule).
+// - Free blocks are reused first by the stream they were used on (no synchronization).
+//   When that stream has none that fits, a wholly free segment of another stream is handed
+//   over stream-ordered: an event recorded on the old stream is waited for by the new one
+//   (on the GPU, the host never blocks), then the segment belongs to the new stream.
+// - Streams are identified by a serial number that is never reused (a CUstream handle may
+//   be); a stream destroyed while the pool holds its blocks is synchronized first, so its
+//   blocks need no wait afterwards.
 // Internal header.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "cunumpy/memory/memory.hpp"
+#include "runtime/stream_key.hpp"
 
 namespace cunumpy::detail {
 
@@ -28,13 +38,21 @@ class RawSource {
   virtual void* alloc(std::size_t n) = 0;  // nullptr when the system is out of memory
   virtual void free(void* p, std::size_t n) = 0;
   virtual std::size_t capacity() const = 0;  // the device's memory size (for fractions)
-  virtual void* current_stream() const { return nullptr; }  // blocks are reused per stream
+  virtual StreamKey current_stream() const { return {}; }  // blocks are reused per stream
+  // Makes later work on `to` wait for the work queued so far on `from` (stream-ordered
+  // hand-over of a block between streams). Nothing to do on the CPU.
+  virtual void order_after(const StreamKey& from, const StreamKey& to) { (void)from, (void)to; }
+  // Waits for the work queued on `s` (before the stream is destroyed).
+  virtual void synchronize(const StreamKey& s) { (void)s; }
   virtual std::string name() const = 0;  // for messages: "cuda:0", "cpu", "pinned host"
 };
 
 std::unique_ptr<RawSource> make_host_source();            // host_pool.cpp
 std::unique_ptr<RawSource> make_pinned_source();          // cuda_pool.cpp (host fallback)
 std::unique_ptr<RawSource> make_cuda_source(int device);  // cuda_pool.cpp
+// Segments from a user allocator; stream handling from `base` (upstream_source.cpp).
+std::unique_ptr<RawSource> make_upstream_source(std::unique_ptr<RawSource> base,
+                                                std::function<MemoryPtr(Device, std::size_t)> upstream);
 
 class CachingPool {
  public:
@@ -54,11 +72,14 @@ class CachingPool {
   // Set by ~MemoryPool when blocks are still out: the last free deletes the pool.
   void delete_when_unused();
 
+  // Before the stream `id` of `device` is destroyed (retire_stream_in_pools).
+  static void retire_stream(Device device, uint64_t id, void* handle);
+
  private:
   struct Block {
     char* ptr;
     std::size_t size;
-    void* stream;
+    uint64_t stream;   // StreamKey::id of the stream the block belongs to
     bool small;        // from a small (2 MiB) segment
     bool allocated = false;
     Block* prev = nullptr;  // neighbours inside the same segment
@@ -69,8 +90,12 @@ class CachingPool {
   };
   using FreeSet = std::set<Block*, BySize>;
 
-  Block* find_free(FreeSet& set, std::size_t size, void* stream);
-  Block* new_segment(std::size_t segment_size, std::size_t size, bool small, void* stream);
+  Block* find_free(FreeSet& set, std::size_t size, uint64_t stream);
+  // A wholly free segment of another stream, handed over to `to` (see the header comment).
+  Block* take_from_other_stream(FreeSet& set, std::size_t size, const StreamKey& to);
+  Block* new_segment(std::size_t segment_size, std::size_t size, bool small, const StreamKey& stream);
+  bool uses_stream(uint64_t id) const;
+  void mark_retired(uint64_t id);
   void release(Block* b);  // the Memory deleter
   void release_cached_locked();
   std::string oom_message(std::size_t requested) const;
@@ -81,6 +106,9 @@ class CachingPool {
   std::size_t used_ = 0, total_ = 0, limit_ = 0;
   std::size_t live_blocks_ = 0;
   bool delete_when_unused_ = false;
+  // Live streams that own blocks here (id -> CUstream), and destroyed ones (no wait needed).
+  std::unordered_map<uint64_t, void*> streams_;
+  std::unordered_set<uint64_t> retired_;
 };
 
 }  // namespace cunumpy::detail

@@ -35,7 +35,24 @@ class CudaSource final : public RawSource {
     CN_CU(cuMemFree, reinterpret_cast<CUdeviceptr>(p));
   }
   std::size_t capacity() const override { return capacity_; }
-  void* current_stream() const override { return cuda::current_stream(device_); }
+  StreamKey current_stream() const override { return current_stream_key(device_); }
+  void order_after(const StreamKey& from, const StreamKey& to) override {
+    if (from.handle == to.handle) return;
+    cuda::ensure_context(device_);
+    // A throwaway event: creating one costs microseconds, and this runs only when a
+    // segment changes streams (not on the cached fast path).
+    CUevent e = nullptr;
+    CN_CU(cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
+    CUresult r = cuda::driver().cuEventRecord(e, static_cast<CUstream>(from.handle));
+    if (r == CUDA_SUCCESS)
+      r = cuda::driver().cuStreamWaitEvent(static_cast<CUstream>(to.handle), e, 0);
+    cuda::driver().cuEventDestroy(e);  // released by the driver once the wait is done
+    cuda::check(r, "cuEventRecord/cuStreamWaitEvent (stream-ordered block reuse)");
+  }
+  void synchronize(const StreamKey& s) override {
+    cuda::ensure_context(device_);
+    CN_CU(cuStreamSynchronize, static_cast<CUstream>(s.handle));
+  }
   std::string name() const override { return Device::cuda(device_).str(); }
 
  private:

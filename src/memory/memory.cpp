@@ -54,6 +54,11 @@ std::mutex g_allocator_mu;
 MemoryPool::MemoryPool(Device device, bool pinned)
     : impl_(new detail::CachingPool(make_source(device, pinned))) {}
 
+MemoryPool::MemoryPool(Device device, Allocator upstream) {
+  if (!upstream) throw ValueError("MemoryPool: the upstream allocator is empty");
+  impl_ = new detail::CachingPool(detail::make_upstream_source(make_source(device, false), std::move(upstream)));
+}
+
 // Blocks still handed out point back into the pool, so its storage lives until the last
 // one is freed.
 MemoryPool::~MemoryPool() { impl_->delete_when_unused(); }
@@ -139,6 +144,46 @@ Allocator uncached_allocator() {
                              " bytes on " + device.str() + " (no memory pool in use)");
     return std::make_shared<Memory>(p, nbytes, device,
                                     [src](void* q, std::size_t n) { src->free(q, n); });
+  };
+}
+
+// ---- pinned staging memory ------------------------------------------------------------
+namespace {
+std::atomic<bool> g_custom_pinned{false};
+PinnedAllocator* g_pinned_allocator = new PinnedAllocator();  // guarded by g_allocator_mu
+}  // namespace
+
+MemoryPtr allocate_pinned(std::size_t nbytes) {
+  if (g_custom_pinned.load(std::memory_order_acquire)) {
+    PinnedAllocator a;
+    {
+      std::lock_guard<std::mutex> lock(g_allocator_mu);
+      a = *g_pinned_allocator;
+    }
+    if (a) {
+      MemoryPtr m = a(nbytes);
+      if (!m) throw OutOfMemoryError("the pinned memory allocator returned no memory for " +
+                                     std::to_string(nbytes) + " bytes");
+      return m;
+    }
+  }
+  return default_pinned_memory_pool().malloc(nbytes);
+}
+
+void set_pinned_allocator(PinnedAllocator allocator) {
+  std::lock_guard<std::mutex> lock(g_allocator_mu);
+  bool custom = static_cast<bool>(allocator);
+  *g_pinned_allocator = std::move(allocator);
+  g_custom_pinned.store(custom, std::memory_order_release);
+}
+
+PinnedAllocator uncached_pinned_allocator() {
+  return [](std::size_t nbytes) -> MemoryPtr {
+    if (nbytes == 0) return std::make_shared<Memory>(nullptr, 0, Device::cpu(), nullptr);
+    std::shared_ptr<detail::RawSource> src = detail::make_pinned_source();
+    void* p = src->alloc(nbytes);
+    if (!p) throw OutOfMemoryError("Out of memory allocating " + std::to_string(nbytes) + " bytes of pinned memory");
+    return std::make_shared<Memory>(p, nbytes, Device::cpu(), [src](void* q, std::size_t n) { src->free(q, n); });
   };
 }
 

@@ -3,11 +3,13 @@
 // elapsed_time() measures CPU code).
 #include "cunumpy/runtime/stream.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <vector>
 
 #include "cunumpy/core/errors.hpp"
+#include "runtime/stream_key.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
 #include "kernels/cuda/kernel_cache.hpp"
@@ -23,6 +25,7 @@ struct Stream::Impl {
   bool owned = false;
   bool non_blocking = false;
   int priority = 0;
+  uint64_t id = 0;  // StreamKey::id: 0 null, 1 per-thread default, then one per stream
 
   Device resolved() const { return follows_current ? current_device() : device; }
   // A device-following stream has a handle only while a CUDA device is current.
@@ -36,6 +39,8 @@ struct Stream::Impl {
       if (const auto* api = cuda::try_driver()) {
         try {
           cuda::ensure_context(device.index);
+          // Pools holding blocks of this stream wait for its work before the id dies.
+          detail::retire_stream_in_pools(device.index, id, handle);
           api->cuStreamDestroy(static_cast<CUstream>(handle));
         } catch (...) {  // never throw from a destructor
         }
@@ -109,6 +114,11 @@ CUstream cu(void* h) { return static_cast<CUstream>(h); }
 CUevent cue(void* h) { return static_cast<CUevent>(h); }
 #endif
 
+uint64_t next_stream_id() {
+  static std::atomic<uint64_t> next{2};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 #ifndef CUNUMPY_HAVE_CUDA
 [[noreturn]] void no_cuda() { throw ValueError("cunumpy was built without CUDA support"); }
 #endif
@@ -132,6 +142,7 @@ Stream Stream::create(Device device, bool non_blocking, int priority) {
   impl->device = device;
   impl->non_blocking = non_blocking;
   impl->priority = priority;
+  impl->id = next_stream_id();
   if (device.is_cuda()) {
 #ifdef CUNUMPY_HAVE_CUDA
     cuda::ensure_context(device.index);
@@ -154,6 +165,7 @@ Stream Stream::per_thread() {
   static auto* ptds = [] {
     auto impl = make_null(Device::cpu(), true);
     impl->handle = reinterpret_cast<void*>(0x2);  // CU_STREAM_PER_THREAD
+    impl->id = 1;
     return new std::shared_ptr<Impl>(std::move(impl));
   }();
   return Stream(*ptds);
@@ -164,12 +176,14 @@ Stream Stream::external(Device device, void* handle) {
   auto impl = std::make_shared<Impl>();
   impl->device = device;
   impl->handle = device.is_cuda() ? handle : nullptr;
+  impl->id = next_stream_id();
   return Stream(std::move(impl));
 }
 
 Device Stream::device() const { return impl_->resolved(); }
 void* Stream::handle() const { return impl_->resolved_handle(); }
 bool Stream::non_blocking() const { return impl_->non_blocking; }
+uint64_t Stream::id() const { return impl_->id; }
 int Stream::priority() const { return impl_->priority; }
 
 void Stream::synchronize() const {
@@ -210,6 +224,18 @@ void Stream::wait_event(const Event& event) const {
 #endif
 }
 
+void Stream::launch_host_func(void (*fn)(void*), void* data) const {
+  Device d = device();
+  if (d.is_cpu()) {
+    fn(data);  // CPU work is already complete
+    return;
+  }
+#ifdef CUNUMPY_HAVE_CUDA
+  cuda::ensure_context(d.index);
+  CN_CU(cuLaunchHostFunc, cu(handle()), fn, data);
+#endif
+}
+
 bool operator==(const Stream& a, const Stream& b) {
   return a.handle() == b.handle() && a.device() == b.device();
 }
@@ -234,11 +260,13 @@ void set_current_stream(const Stream& stream) {
 }
 
 // ---- Event ---------------------------------------------------------------------------
-Event::Event(bool blocking, bool disable_timing)
-    : Event(current_device(), blocking, disable_timing) {}
+Event::Event(bool blocking, bool disable_timing, bool interprocess)
+    : Event(current_device(), blocking, disable_timing, interprocess) {}
 
-Event::Event(Device device, bool blocking, bool disable_timing) {
+Event::Event(Device device, bool blocking, bool disable_timing, bool interprocess) {
   check_cuda_index(device);
+  if (interprocess && !disable_timing)
+    throw ValueError("an interprocess event requires disable_timing=True");
   impl_ = std::make_shared<Impl>();
   impl_->device = device;
   impl_->blocking = blocking;
@@ -247,7 +275,8 @@ Event::Event(Device device, bool blocking, bool disable_timing) {
 #ifdef CUNUMPY_HAVE_CUDA
     cuda::ensure_context(device.index);
     unsigned flags = (blocking ? unsigned{CU_EVENT_BLOCKING_SYNC} : 0u) |
-                     (disable_timing ? unsigned{CU_EVENT_DISABLE_TIMING} : 0u);
+                     (disable_timing ? unsigned{CU_EVENT_DISABLE_TIMING} : 0u) |
+                     (interprocess ? unsigned{CU_EVENT_INTERPROCESS} : 0u);
     CUevent e = nullptr;
     CN_CU(cuEventCreate, &e, flags);
     impl_->handle = e;
@@ -328,5 +357,14 @@ StreamHandle current_stream(int device) {
 }
 }  // namespace cuda
 #endif
+
+namespace detail {
+StreamKey current_stream_key(int device) {
+  std::size_t i = 1 + static_cast<std::size_t>(device);
+  auto& slots = t_streams.slots;
+  if (i >= slots.size() || !slots[i].handle()) return {};
+  return {slots[i].id(), slots[i].handle()};
+}
+}  // namespace detail
 
 }  // namespace cunumpy

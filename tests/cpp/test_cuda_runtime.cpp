@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <cstring>
 #include <map>
@@ -368,6 +369,98 @@ TEST(CudaRuntimeGpu, TwoDevices) {
     EXPECT_EQ(current_stream().device(), Device::cuda(1));
   }
   EXPECT_NE(current_device(), Device::cuda(1));
+}
+
+// ---- allocators beyond the default pool -------------------------------------------------
+Device test_device() { return cuda_device_count() > 0 ? Device::cuda(0) : Device::cpu(); }
+
+TEST(MemoryPool, OverAnUpstreamAllocatorCachesItsSegments) {
+  int calls = 0;
+  MemoryPool pool(test_device(), [&](Device d, std::size_t n) {
+    ++calls;
+    return malloc_managed(d, n);
+  });
+  MemoryPtr a = pool.malloc(1000), b = pool.malloc(1000);
+  EXPECT_EQ(calls, 1);  // one 2 MiB segment split for both
+  EXPECT_EQ(pool.used_bytes(), 2048u);
+  a.reset();
+  b.reset();
+  EXPECT_EQ(pool.used_bytes(), 0u);
+  pool.free_all_blocks();
+  EXPECT_EQ(pool.total_bytes(), 0u);
+}
+
+TEST(MemoryPool, UpstreamOutOfMemoryBecomesOutOfMemoryError) {
+  MemoryPool pool(test_device(), Allocator([](Device, std::size_t) -> MemoryPtr { return nullptr; }));
+  EXPECT_THROW(pool.malloc(10), OutOfMemoryError);
+}
+
+TEST(AsyncMemoryPool, TracksUseAndLimit) {
+  AsyncMemoryPool pool(test_device());
+  {
+    MemoryPtr m = pool.malloc(1 << 20);
+    EXPECT_GE(pool.used_bytes(), std::size_t{1} << 20);
+    EXPECT_GE(pool.total_bytes(), pool.used_bytes());
+  }
+  current_stream(test_device()).synchronize();
+  EXPECT_EQ(pool.used_bytes(), 0u);
+  pool.set_limit(1 << 20);
+  EXPECT_THROW(pool.malloc(2 << 20), OutOfMemoryError);
+  pool.free_all_blocks();
+}
+
+TEST(PinnedMemory, AllocatorSwapAndRestore) {
+  MemoryPtr m = allocate_pinned(4096);
+  ASSERT_TRUE(m->ptr() != nullptr);
+  std::memset(m->ptr(), 1, 4096);  // host-accessible
+  set_pinned_allocator(uncached_pinned_allocator());
+  const std::size_t cached = default_pinned_memory_pool().total_bytes();
+  MemoryPtr u = allocate_pinned(4096);
+  EXPECT_EQ(default_pinned_memory_pool().total_bytes(), cached);
+  set_pinned_allocator({});
+}
+
+TEST(Stream, HostFunctionsRunInOrder) {
+  Stream s = Stream::create(test_device(), true);
+  std::atomic<int> hits{0};
+  s.launch_host_func([](void* p) { static_cast<std::atomic<int>*>(p)->fetch_add(1); }, &hits);
+  s.synchronize();
+  for (int i = 0; i < 1000 && hits.load() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(hits.load(), 1);
+}
+
+TEST(CudaRuntimeGpu, BlocksMoveBetweenStreamsInStreamOrder) {
+  CN_REQUIRE_GPU(1);
+  Device gpu = Device::cuda(0);
+  MemoryPool pool(gpu);
+  Stream s1 = Stream::create(gpu, true), s2 = Stream::create(gpu, true);
+  void* p = nullptr;
+  {
+    StreamGuard g(s1);
+    MemoryPtr m = pool.malloc(16 << 20);
+    p = m->ptr();
+  }
+  const std::size_t total = pool.total_bytes();
+  {
+    StreamGuard g(s2);
+    MemoryPtr m = pool.malloc(16 << 20);  // s1's free segment, handed over via an event
+    EXPECT_EQ(m->ptr(), p);
+    EXPECT_EQ(pool.total_bytes(), total);
+  }
+  s2.synchronize();
+}
+
+TEST(CudaRuntimeGpu, PeerCopyBetweenDevices) {
+  CN_REQUIRE_GPU(2);
+  ndarray a;
+  {
+    DeviceGuard g(Device::cuda(1));
+    a = arange(Scalar(0.0), Scalar(1000.0), Scalar(1.0), float64);
+  }
+  ndarray b = a.to(Device::cuda(0));
+  EXPECT_EQ(b.device(), Device::cuda(0));
+  std::vector<double> host = b.to_vector<double>();
+  EXPECT_EQ(host[999], 999.0);
 }
 
 }  // namespace cunumpy::test

@@ -89,8 +89,10 @@ class ndarray {
   void set_item(std::span<const Index> index, const Scalar& value);
 
   // Host transfer (these wait for the array's pending work).
-  // Writes the elements in C order to `dst`, which holds nbytes() bytes.
-  void copy_to_host(void* dst) const;
+  // Writes the elements in C order to `dst`, which holds nbytes() bytes. blocking=false:
+  // when `dst` is pinned the copy may still be running on return (synchronize the
+  // current stream before reading dst); pageable destinations are always complete.
+  void copy_to_host(void* dst, bool blocking = true) const;
   // Reads nbytes() bytes in C order from `src` into this array.
   void copy_from_host(const void* src);
   Scalar item() const;  // ValueError unless size() == 1

@@ -21,6 +21,17 @@ class Backend {
   virtual void copy_to_host(void* host_dst, const void* device_src, std::size_t n) = 0;
   virtual void copy_from_host(void* device_dst, const void* host_src, std::size_t n) = 0;
   virtual void copy_device(void* dst, const void* src, std::size_t n) = 0;
+  // Like copy_to_host, but may return before the copy is done (a GPU copying into pinned
+  // memory); the caller synchronizes the current stream before reading host_dst.
+  virtual void copy_to_host_async(void* host_dst, const void* device_src, std::size_t n) {
+    copy_to_host(host_dst, device_src, n);
+  }
+  // Copies n bytes from `src` on another device of the same kind into `dst` on this one;
+  // false when the backend cannot (the caller stages through the host).
+  virtual bool copy_from_peer(void* dst, const void* src, Device src_device, std::size_t n) {
+    (void)dst, (void)src, (void)src_device, (void)n;
+    return false;
+  }
   // Waits for all work queued on the current stream of this device.
   virtual void synchronize() = 0;
 };

@@ -16,11 +16,19 @@ namespace detail {
 class CachingPool;
 }
 
+// What allocate() calls. The default sends each device to its default pool.
+using Allocator = std::function<MemoryPtr(Device device, std::size_t nbytes)>;
+
 class MemoryPool {
  public:
   // A new, empty pool of `device`. pinned: page-locked host memory (device must be the
   // CPU; plain host memory when CUDA is unavailable).
   explicit MemoryPool(Device device, bool pinned = false);
+  // A pool of `device` whose segments come from `upstream` (e.g. malloc_managed) instead
+  // of the driver; the pool caches and splits them like any other. `upstream` signals
+  // exhaustion by throwing OutOfMemoryError or returning nullptr. (Pass a captureless
+  // lambda as Allocator(...): it would also convert to the bool of the constructor above.)
+  MemoryPool(Device device, Allocator upstream);
   ~MemoryPool();  // blocks still in use keep the pool's storage alive until freed
   MemoryPool(const MemoryPool&) = delete;
   MemoryPool& operator=(const MemoryPool&) = delete;
@@ -56,12 +64,23 @@ MemoryPool& default_memory_pool();  // of current_device()
 // The default pool of pinned (page-locked) host memory.
 MemoryPool& default_pinned_memory_pool();
 
-// What allocate() calls. The default sends each device to its default pool.
-using Allocator = std::function<MemoryPtr(Device device, std::size_t nbytes)>;
 // Replaces the process-wide allocator; an empty function restores the default pools.
 void set_allocator(Allocator allocator);
 // An allocator with no cache: every block comes from and returns to the system
 // (CuPy's set_allocator(None)).
 Allocator uncached_allocator();
+
+// Managed (unified) memory, reachable from the host and every device (cuMemAllocManaged);
+// plain host memory on the CPU. Not pooled: each call allocates.
+MemoryPtr malloc_managed(Device device, std::size_t nbytes);
+
+// Pinned host memory for staging buffers (cunumpyx.empty_pinned): from the default pinned
+// pool unless set_pinned_allocator changed it.
+using PinnedAllocator = std::function<MemoryPtr(std::size_t nbytes)>;
+MemoryPtr allocate_pinned(std::size_t nbytes);
+// An empty function restores the default pinned pool.
+void set_pinned_allocator(PinnedAllocator allocator);
+// Pinned memory with no cache (set_pinned_memory_allocator(None)).
+PinnedAllocator uncached_pinned_allocator();
 
 }  // namespace cunumpy

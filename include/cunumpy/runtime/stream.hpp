@@ -33,12 +33,18 @@ class Stream {
   bool is_null() const { return handle() == nullptr; }
   bool non_blocking() const;
   int priority() const;
+  // Identifies the stream for the life of the process (handles may be reused): 0 for the
+  // null stream, 1 for the per-thread default stream.
+  uint64_t id() const;
 
   void synchronize() const;           // waits for all work queued so far
   bool done() const;                  // true when all queued work has finished
   Event record() const;               // a new event recorded on this stream
   void record(Event& event) const;    // records `event` on this stream
   void wait_event(const Event& event) const;  // later work waits for `event`
+  // Calls fn(data) on a driver thread once the work queued so far is done (CUDA's host
+  // functions: fn must not call CUDA). On the CPU, calls it at once.
+  void launch_host_func(void (*fn)(void*), void* data) const;
 
   // Same device and same CUDA stream.
   friend bool operator==(const Stream& a, const Stream& b);
@@ -74,8 +80,9 @@ class Event {
  public:
   // An event of `device`. blocking: synchronize() sleeps instead of spinning.
   // disable_timing: cheaper, but elapsed_time() is then an error.
-  explicit Event(bool blocking = false, bool disable_timing = false);
-  Event(Device device, bool blocking = false, bool disable_timing = false);
+  // interprocess: shareable between processes (CUDA requires disable_timing with it).
+  explicit Event(bool blocking = false, bool disable_timing = false, bool interprocess = false);
+  Event(Device device, bool blocking = false, bool disable_timing = false, bool interprocess = false);
 
   Device device() const;
   void* handle() const;  // the CUevent; nullptr on the CPU

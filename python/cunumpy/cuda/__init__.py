@@ -17,8 +17,14 @@ Stream = _c.Stream
 Event = _c.Event
 MemoryPool = memory.MemoryPool
 PinnedMemoryPool = memory.PinnedMemoryPool
+MemoryAsyncPool = memory.MemoryAsyncPool
 Memory = _c.Memory
+MemoryPointer = memory.MemoryPointer
+UnownedMemory = memory.UnownedMemory
 OutOfMemoryError = memory.OutOfMemoryError
+malloc_managed = memory.malloc_managed
+alloc_pinned_memory = memory.alloc_pinned_memory
+set_pinned_memory_allocator = memory.set_pinned_memory_allocator
 
 
 def is_available():

@@ -2,23 +2,32 @@
 
 from cunumpy.cuda._core_access import core, core_cuda
 
+_c = core_cuda()
 OutOfMemoryError = core().OutOfMemoryError
-Memory = core_cuda().Memory
-_Pool = core_cuda().MemoryPool
+Memory = _c.Memory
+MemoryPointer = _c.MemoryPointer
+MemoryAsyncPool = _c.MemoryAsyncPool
+UnownedMemory = _c.UnownedMemory
+_Pool = _c.MemoryPool
+
+
+def malloc_managed(size):
+    """``size`` bytes of managed (unified) memory on the current device, as a MemoryPointer
+    (host memory on the CPU backend). Use as ``MemoryPool(malloc_managed)``."""
+    return _c.malloc_managed(size)
 
 
 class MemoryPool(_Pool):
     """A caching pool of device memory (CuPy's ``MemoryPool``).
 
-    ``MemoryPool()`` pools memory of the current device; ``allocator`` is accepted for
-    CuPy compatibility and must be None (the pool always takes memory from the driver).
-    Use ``set_allocator(pool.malloc)`` to route cunumpy's allocations through it.
+    ``MemoryPool()`` takes memory of the current device from the driver;
+    ``MemoryPool(allocator)`` takes its segments from ``allocator(nbytes)`` (which returns
+    a Memory or MemoryPointer, e.g. ``malloc_managed``) and caches them the same way.
+    ``set_allocator(pool.malloc)`` routes cunumpy's allocations through the pool.
     """
 
     def __init__(self, allocator=None, *, device=None):
-        if allocator is not None:
-            raise NotImplementedError("MemoryPool(allocator=...) is not supported yet")
-        super().__init__(device)
+        super().__init__(device, False, allocator)
 
 
 class PinnedMemoryPool(_Pool):
@@ -26,7 +35,8 @@ class PinnedMemoryPool(_Pool):
 
     def __init__(self, allocator=None):
         if allocator is not None:
-            raise NotImplementedError("PinnedMemoryPool(allocator=...) is not supported yet")
+            raise NotImplementedError("PinnedMemoryPool(allocator=...) is not supported; "
+                                      "use set_pinned_memory_allocator")
         super().__init__(None, True)
 
 
@@ -37,27 +47,55 @@ def set_allocator(allocator=None):
     """Routes every cunumpy allocation through ``allocator``.
 
     None: no caching (every block comes from and returns to the driver, CuPy's meaning).
-    A callable ``allocator(nbytes) -> Memory`` (e.g. ``pool.malloc``) is called instead of
-    the default pool. The default pools' malloc restores the default.
+    A callable ``allocator(nbytes) -> MemoryPointer`` (e.g. ``pool.malloc``) is called
+    instead of the default pool. The default pool's malloc restores the default.
     """
     global _current_allocator
-    c = core_cuda()
-    default = c.get_default_memory_pool()
+    default = _c.get_default_memory_pool()
     if allocator is not None and getattr(allocator, "__self__", None) is default:
-        c.reset_allocator()
+        _c.reset_allocator()
         _current_allocator = None
         return
-    c.set_allocator(allocator)
-    _current_allocator = allocator if allocator is not None else c.alloc
+    _c.set_allocator(allocator)
+    _current_allocator = allocator if allocator is not None else _c.alloc
 
 
 def get_allocator():
     """The allocator set by set_allocator (the default pool's malloc by default)."""
     if _current_allocator is None:
-        return core_cuda().get_default_memory_pool().malloc
+        return _c.get_default_memory_pool().malloc
     return _current_allocator
 
 
 def alloc(size):
-    """Allocates ``size`` bytes on the current device through the current allocator."""
-    return core_cuda().alloc(size)
+    """``size`` bytes on the current device through the current allocator (a MemoryPointer)."""
+    return _c.alloc(size)
+
+
+_current_pinned_allocator = None
+
+
+def alloc_pinned_memory(size):
+    """``size`` bytes of pinned host memory through the current pinned allocator; the
+    result supports the buffer protocol (``numpy.frombuffer``)."""
+    return _c.alloc_pinned_memory(size)
+
+
+def set_pinned_memory_allocator(allocator=None):
+    """None: pinned memory is not cached. A callable ``allocator(nbytes)`` (e.g.
+    ``PinnedMemoryPool().malloc``) is used instead of the default pinned pool; the default
+    pool's malloc restores the default."""
+    global _current_pinned_allocator
+    default = _c.get_default_pinned_memory_pool()
+    if allocator is not None and getattr(allocator, "__self__", None) is default:
+        _c.reset_pinned_memory_allocator()
+        _current_pinned_allocator = None
+        return
+    _c.set_pinned_memory_allocator(allocator)
+    _current_pinned_allocator = allocator
+
+
+def get_pinned_memory_allocator():
+    if _current_pinned_allocator is None:
+        return _c.get_default_pinned_memory_pool().malloc
+    return _current_pinned_allocator

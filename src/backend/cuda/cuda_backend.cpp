@@ -105,6 +105,41 @@ class CudaBackend final : public Backend {
     CN_CU(cuStreamSynchronize, s);  // the caller reads host_dst next
   }
 
+  void copy_to_host_async(void* host_dst, const void* device_src, std::size_t n) override {
+    if (n == 0) return;
+    cuda::ensure_context(device_);
+    // Into pageable memory the driver returns only when the copy is done; into pinned
+    // memory it returns at once and the caller synchronizes the stream.
+    CN_CU(cuMemcpyDtoHAsync, host_dst, ptr(device_src), n, stream());
+  }
+
+  bool copy_from_peer(void* dst, const void* src, Device src_device, std::size_t n) override {
+    if (n == 0) return true;
+    if (!src_device.is_cuda()) return false;
+    // Stream order on both sides: the copy (on this device's current stream) waits for
+    // the source's pending work, and the source stream waits for the copy before it may
+    // reuse the source's memory.
+    const int from = src_device.index;
+    CUstream src_stream = static_cast<CUstream>(cuda::current_stream(from));
+    CUstream dst_stream = stream();
+    CUevent produced = nullptr, consumed = nullptr;
+    cuda::ensure_context(from);
+    CN_CU(cuEventCreate, &produced, CU_EVENT_DISABLE_TIMING);
+    CN_CU(cuEventRecord, produced, src_stream);
+    cuda::ensure_context(device_);
+    CN_CU(cuStreamWaitEvent, dst_stream, produced, 0);
+    // Unified addressing: the driver copies peer to peer (or stages when it cannot).
+    CN_CU(cuMemcpyAsync, ptr(dst), ptr(src), n, dst_stream);
+    CN_CU(cuEventCreate, &consumed, CU_EVENT_DISABLE_TIMING);
+    CN_CU(cuEventRecord, consumed, dst_stream);
+    cuda::ensure_context(from);
+    CN_CU(cuStreamWaitEvent, src_stream, consumed, 0);
+    cuda::driver().cuEventDestroy(produced);
+    cuda::ensure_context(device_);
+    cuda::driver().cuEventDestroy(consumed);
+    return true;
+  }
+
   void copy_from_host(void* device_dst, const void* host_src, std::size_t n) override {
     if (n == 0) return;
     cuda::ensure_context(device_);

@@ -33,10 +33,19 @@ namespace cunumpy::cuda {
   X(cuMemGetInfo)                        \
   X(cuMemHostAlloc)                      \
   X(cuMemFreeHost)                       \
+  X(cuMemAllocManaged)                   \
+  X(cuMemAllocAsync)                     \
+  X(cuMemFreeAsync)                      \
+  X(cuDeviceGetDefaultMemPool)           \
+  X(cuMemPoolTrimTo)                     \
+  X(cuMemPoolGetAttribute)               \
+  X(cuPointerGetAttribute)               \
+  X(cuLaunchHostFunc)                    \
   X(cuMemcpyHtoDAsync)                   \
   X(cuMemcpyDtoHAsync)                   \
   X(cuMemcpyDtoDAsync)                   \
   X(cuMemcpyPeerAsync)                   \
+  X(cuMemcpyAsync)                       \
   X(cuStreamCreate)                      \
   X(cuStreamCreateWithPriority)          \
   X(cuStreamDestroy)                     \
