@@ -1,6 +1,10 @@
 // CUDA runtime queries (see cuda_info.hpp), answered by the lazily loaded driver.
 #include "cunumpy/runtime/cuda_info.hpp"
 
+#include <mutex>
+#include <set>
+#include <utility>
+
 #include "cunumpy/core/errors.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
@@ -67,6 +71,17 @@ void device_synchronize(int device) {
   CN_CU(cuCtxSynchronize);
 }
 
+namespace {
+std::mutex& peers_mu() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+std::set<std::pair<int, int>>& enabled_peers() {
+  static auto* s = new std::set<std::pair<int, int>>();
+  return *s;
+}
+}  // namespace
+
 bool device_can_access_peer(int device, int peer) {
   int v = 0;
   CN_CU(cuDeviceCanAccessPeer, &v, cuda::device_handle(device), cuda::device_handle(peer));
@@ -80,6 +95,13 @@ void device_enable_peer_access(int device, int peer) {
   cuda::ensure_context(device);
   CUresult r = cuda::driver().cuCtxEnablePeerAccess(peer_ctx, 0);
   if (r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) cuda::check(r, "cuCtxEnablePeerAccess");
+  std::lock_guard<std::mutex> lock(peers_mu());
+  enabled_peers().insert({device, peer});
+}
+
+bool peer_access_enabled(int device, int peer) {
+  std::lock_guard<std::mutex> lock(peers_mu());
+  return enabled_peers().count({device, peer}) != 0;
 }
 
 #else  // built without CUDA
@@ -95,6 +117,7 @@ std::pair<std::size_t, std::size_t> mem_get_info(int) { unavailable(); }
 void device_synchronize(int) { unavailable(); }
 bool device_can_access_peer(int, int) { unavailable(); }
 void device_enable_peer_access(int, int) { unavailable(); }
+bool peer_access_enabled(int, int) { return false; }
 
 #endif
 

@@ -27,6 +27,7 @@ def test_stream_api_surface():
     assert cp.cuda.Stream.ptds.ptr == (2 if ON_CUDA else 0)
     assert cp.cuda.Stream(priority=0).priority == 0
     e = s.record()
+    e.synchronize()
     assert isinstance(e, cp.cuda.Event) and e.done
     e2 = cp.cuda.Event()
     assert s.record(e2) is not None
@@ -273,8 +274,23 @@ def test_mixing_devices_in_one_operation_raises():
     a = cp.ones(10)
     with cp.cuda.Device(1):
         b = cp.ones(10)
-    with pytest.raises(ValueError, match="is on cuda:1 but the other operands are on cuda:0"):
-        a + b
+    # b (device 1) first: the peer-access test enables only device 0 -> device 1.
+    with pytest.raises(ValueError, match="is on cuda:0 but the other operands are on cuda:1"):
+        b + a
+
+
+@needs_two
+def test_peer_access_lets_kernels_read_another_devices_array():
+    if not cp.cuda.runtime.deviceCanAccessPeer(0, 1):
+        pytest.skip("these GPUs cannot access each other's memory")
+    a = cp.arange(10, dtype=np.float32)
+    with cp.cuda.Device(1):
+        b = cp.ones(10, dtype=np.float32)
+    with cp.cuda.Device(0):
+        cp.cuda.runtime.deviceEnablePeerAccess(1)
+        c = a + b  # runs on device 0, reading b over the peer link
+    assert c.device.id == 0
+    np.testing.assert_array_equal(c.get(), np.arange(10, dtype=np.float32) + 1)
 
 
 @needs_two

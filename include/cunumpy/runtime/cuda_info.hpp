@@ -39,5 +39,8 @@ void device_synchronize(int device);
 bool device_can_access_peer(int device, int peer);
 // Lets `device` access memory of `peer` (no-op when already enabled).
 void device_enable_peer_access(int device, int peer);
+// True once device_enable_peer_access(device, peer) succeeded in this process: kernels on
+// `device` may then read and write arrays of `peer` (CuPy's rule). Never throws.
+bool peer_access_enabled(int device, int peer);
 
 }  // namespace cunumpy::cuda_info

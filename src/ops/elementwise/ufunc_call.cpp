@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cunumpy/core/errors.hpp"
+#include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "ops/elementwise/elementwise_exec.hpp"
 
@@ -53,9 +54,13 @@ std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs
     if (!have_device) {
       device = a.device();
       have_device = true;
-    } else if (a.device() != device) {
+    } else if (a.device() != device &&
+               !(a.device().is_cuda() && device.is_cuda() &&
+                 cuda_info::peer_access_enabled(device.index, a.device().index))) {
+      // Another GPU's array is usable only with peer access enabled (CuPy's rule).
       throw ValueError("ufunc '" + uf.name + "': " + what + " is on " + a.device().str() +
-                       " but the other operands are on " + device.str());
+                       " but the other operands are on " + device.str() +
+                       " (enable peer access or move it with asarray)");
     }
   };
   for (const Operand& op : inputs) {
