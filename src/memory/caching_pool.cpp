@@ -122,7 +122,6 @@ MemoryPtr CachingPool::malloc(std::size_t nbytes) {
     std::lock_guard<std::mutex> lock(mu_);
     FreeSet& set = small ? small_free_ : large_free_;
     b = find_free(set, size, stream.id);
-    if (!b) b = take_from_other_stream(set, size, stream);
     if (!b) {
       std::size_t segment = small ? kSmallSegment
                             : size < kMediumMax ? kMediumSegment
@@ -131,6 +130,9 @@ MemoryPtr CachingPool::malloc(std::size_t nbytes) {
       // the same after returning every cached segment to the system.
       b = new_segment(segment, size, small, stream);
       if (!b) b = new_segment(size, size, small, stream);
+      // Under memory pressure only: another stream's free segment, stream-ordered. Taking
+      // them eagerly would chain independent streams together through the events.
+      if (!b) b = take_from_other_stream(set, size, stream);
       if (!b) {
         release_cached_locked();
         b = new_segment(segment, size, small, stream);

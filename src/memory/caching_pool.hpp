@@ -7,10 +7,13 @@
 //   from a segment of their own size (2 MiB granularity) above.
 // - Free blocks are kept per stream in best-fit order; a larger block is split and the
 //   rest stays free; freed neighbours in a segment are merged back.
-// - Free blocks are reused first by the stream they were used on (no synchronization).
-//   When that stream has none that fits, a wholly free segment of another stream is handed
-//   over stream-ordered: an event recorded on the old stream is waited for by the new one
-//   (on the GPU, the host never blocks), then the segment belongs to the new stream.
+// - Free blocks are reused by the stream they were used on (no synchronization). When that
+//   stream has none that fits and no new segment can be had (the limit or the device is
+//   exhausted), a wholly free segment of another stream is handed over stream-ordered: an
+//   event recorded on the old stream is waited for by the new one (on the GPU; the host
+//   never blocks), then the segment belongs to the new stream. Only then are cached
+//   segments released (the OOM ladder). Handing over eagerly would make independent
+//   streams wait for each other.
 // - Streams are identified by a serial number that is never reused (a CUstream handle may
 //   be); a stream destroyed while the pool holds its blocks is synchronized first, so its
 //   blocks need no wait afterwards.

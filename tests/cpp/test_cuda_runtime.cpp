@@ -441,6 +441,7 @@ TEST(CudaRuntimeGpu, BlocksMoveBetweenStreamsInStreamOrder) {
     p = m->ptr();
   }
   const std::size_t total = pool.total_bytes();
+  pool.set_limit(total);  // no new segment: s2 must take s1's
   {
     StreamGuard g(s2);
     MemoryPtr m = pool.malloc(16 << 20);  // s1's free segment, handed over via an event

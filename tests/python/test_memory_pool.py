@@ -361,6 +361,23 @@ def test_fragmentation_stays_bounded():
         p.free_all_blocks()
 
 
+def test_independent_streams_do_not_share_blocks_without_pressure(pool):
+    """Without memory pressure each stream keeps its own blocks, so no stream waits for
+    another through the pool."""
+    s1, s2 = cp.cuda.Stream(non_blocking=True), cp.cuda.Stream(non_blocking=True)
+    with s1:
+        a = cp.empty(16 << 20, dtype=np.uint8)
+        pa = a.data.ptr
+        del a
+    with s2:
+        b = cp.empty(16 << 20, dtype=np.uint8)
+    if ON_CUDA:
+        assert b.data.ptr != pa and pool.total_bytes() == 32 << 20
+    # The CPU backend has one (already completed) stream: the block is simply reused.
+    else:
+        assert b.data.ptr == pa
+
+
 @needs_cuda
 def test_block_freed_on_one_stream_is_reused_by_another_in_stream_order():
     p = cp.cuda.MemoryPool()
@@ -376,6 +393,7 @@ def test_block_freed_on_one_stream_is_reused_by_another_in_stream_order():
             del t
         assert p.total_bytes() >= 16 << 20
         before = p.total_bytes()
+        p.set_limit(size=before)  # no new segment: s2 must take one of s1's
         with s2:
             # One of s1's free segments, reused only after s1's queued writes: no new
             # memory, and s2's value is not overwritten by s1's late writes.
@@ -399,6 +417,7 @@ def test_destroying_a_stream_keeps_its_blocks_usable():
             a = cp.ones(1 << 22, dtype=np.float32) * 2
             del a
         del s  # synchronized before its id dies
+        p.set_limit(size=p.total_bytes())  # the null stream must reuse the dead stream's
         b = cp.ones(1 << 22, dtype=np.float32)
         assert float(b.sum()) == float(1 << 22)
     finally:
