@@ -9,6 +9,7 @@ import atexit
 import threading
 
 from cunumpy.cuda import compiler, driver, memory, runtime  # noqa: F401
+from cunumpy.cuda import _core_access
 from cunumpy.cuda._core_access import core_cuda as _core_cuda
 
 _c = _core_cuda()
@@ -18,6 +19,9 @@ Event = _c.Event
 MemoryPool = memory.MemoryPool
 PinnedMemoryPool = memory.PinnedMemoryPool
 Memory = _c.Memory
+# CuPy also offers its user-kernel classes here.
+RawKernel = _core_access.core().RawKernel
+RawModule = _core_access.core().RawModule
 OutOfMemoryError = memory.OutOfMemoryError
 
 

@@ -51,7 +51,11 @@ namespace cunumpy::cuda {
   X(cuEventElapsedTime)                  \
   X(cuModuleLoadData)                    \
   X(cuModuleGetFunction)                 \
-  X(cuLaunchKernel)
+  X(cuModuleGetGlobal)                   \
+  X(cuFuncGetAttribute)                  \
+  X(cuFuncSetAttribute)                  \
+  X(cuLaunchKernel)                      \
+  X(cuLaunchCooperativeKernel)
 
 struct DriverApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
