@@ -4,6 +4,7 @@
 #include "cunumpy/kernels/raw_kernel.hpp"
 
 #include <atomic>
+#include <cctype>
 #include <cstring>
 #include <mutex>
 
@@ -73,6 +74,7 @@ struct RawModule::Impl {
   std::string code;  // as given
   std::string path;
   KernelCompileOptions options;
+  std::string label = "raw_module";  // the kernel's name for a RawKernel (compile errors)
   std::mutex mu;
   std::vector<std::shared_ptr<const cuda::UserModule>> loaded;  // by device index
 
@@ -92,7 +94,7 @@ std::shared_ptr<const cuda::UserModule> RawModule::Impl::on(int device) {
     m = cuda::user_module_from_file(device, path);
   } else {
     cuda::UserSource src{options.translate_cucomplex ? cuda::translate_cucomplex(code) : code,
-                         options.options, options.name_expressions};
+                         options.options, options.name_expressions, label};
     m = cuda::user_module_from_source(device, src);
   }
   std::lock_guard<std::mutex> lock(mu);
@@ -211,7 +213,12 @@ void* RawKernel::Impl::on(int device) {
 }
 
 RawKernel::RawKernel(std::string code, std::string name, KernelCompileOptions options)
-    : impl_(std::make_shared<Impl>(RawModule(std::move(code), std::move(options)), std::move(name))) {}
+    : impl_(std::make_shared<Impl>(RawModule(std::move(code), std::move(options)), std::move(name))) {
+  std::string label = impl_->name;  // a file name for NVRTC's messages
+  for (char& c : label)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+  impl_->module.impl_->label = label.empty() ? "raw_kernel" : label;
+}
 
 void RawKernel::operator()(Dim3 grid, Dim3 block, std::initializer_list<KernelArg> args,
                            std::size_t shared_mem) const {

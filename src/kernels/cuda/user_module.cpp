@@ -167,7 +167,7 @@ std::shared_ptr<const UserModule> user_module_from_source(int device, const User
     if (!m->module) m->lowered.clear();
   }
   if (!m->module) {
-    nvrtc::Program prog = nvrtc::compile(src.code, "raw_module", arch, options, user_headers(),
+    nvrtc::Program prog = nvrtc::compile(src.code, src.name, arch, options, user_headers(),
                                          src.name_expressions);
     m->module = load_image(prog.image, &err);
     if (!m->module) check(err, "cuModuleLoadData");

@@ -28,6 +28,7 @@ struct UserSource {
   std::string code;  // as the user wrote it (translated already when translate_cucomplex)
   std::vector<std::string> options;  // the user's NVRTC options
   std::vector<std::string> name_expressions;
+  std::string name = "raw_module";  // names the source in compile errors (not in the cache key)
 };
 
 // `src` compiled for `device` (whose context must be current), loaded. Throws CompileError
