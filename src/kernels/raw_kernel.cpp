@@ -45,6 +45,18 @@ int require_cuda_device(const char* what) {
 // Functions are cached per device index below this; others are looked up on every call.
 constexpr int kMaxCachedDevices = 64;
 
+#ifdef CUNUMPY_HAVE_CUDA
+// The number of parameters `f` takes, or -1 when the driver cannot say (before 12.4).
+int count_params(CUfunction f) {
+  auto get = cuda::driver().cuFuncGetParamInfo;
+  if (!get) return -1;
+  int n = 0;
+  std::size_t offset = 0, size = 0;
+  while (n < 4096 && get(f, static_cast<std::size_t>(n), &offset, &size) == CUDA_SUCCESS) ++n;
+  return n > 0 ? n : -1;  // 0 may also mean "no information in this image": do not judge
+}
+#endif
+
 }  // namespace
 
 // ---- KernelArg --------------------------------------------------------------------------
@@ -190,6 +202,7 @@ struct RawKernel::Impl {
   RawModule module;
   std::string name;
   std::atomic<void*> fn[kMaxCachedDevices] = {};  // CUfunction per device, set once
+  std::atomic<int> num_params{-1};  // from the first function found; -1: unknown
 
   Impl(RawModule m, std::string n) : module(std::move(m)), name(std::move(n)) {}
   void* on(int device);  // the function on `device`; its context must be current
@@ -204,6 +217,7 @@ void* RawKernel::Impl::on(int device) {
   const std::string& symbol = m->symbol(name);
   cuda::check(cuda::driver().cuModuleGetFunction(&f, m->module, symbol.c_str()),
               ("cuModuleGetFunction(" + symbol + ")").c_str());
+  if (num_params.load(std::memory_order_relaxed) < 0) num_params.store(count_params(f));
   if (device < kMaxCachedDevices) fn[device].store(f, std::memory_order_release);
   return f;
 #else
@@ -227,9 +241,23 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::initializer_list<KernelAr
 
 namespace {
 // kernelParams for `args`: pointers to each value, on the stack for up to 32 arguments.
+// Checks the argument count against the kernel's (a short list would make the driver read
+// past it) and that arrays are on a CUDA device.
 template <class F>
-void with_params(std::span<const KernelArg> args, F&& f) {
-  require_cuda_device("RawKernel");  // before judging where the arrays live
+void with_params(RawKernel::Impl& k, std::span<const KernelArg> args, F&& f) {
+  const int dev = require_cuda_device("RawKernel");  // before judging where arrays live
+#ifdef CUNUMPY_HAVE_CUDA
+  cuda::ensure_context(dev);
+  k.on(dev);
+  const int expected = k.num_params.load(std::memory_order_relaxed);
+  if (expected >= 0 && static_cast<std::size_t>(expected) != args.size())
+    throw TypeError("kernel '" + k.name + "' takes " + std::to_string(expected) +
+                    " argument" + (expected == 1 ? "" : "s") + ", got " +
+                    std::to_string(args.size()));
+#else
+  (void)dev;
+  (void)k;
+#endif
   void* small[32];
   std::vector<void*> big;
   void** params = small;
@@ -249,12 +277,12 @@ void with_params(std::span<const KernelArg> args, F&& f) {
 
 void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const KernelArg> args,
                            std::size_t shared_mem) const {
-  with_params(args, [&](void** p) { launch_params(grid, block, p, shared_mem, nullptr, false); });
+  with_params(*impl_, args, [&](void** p) { launch_params(grid, block, p, shared_mem, nullptr, false); });
 }
 
 void RawKernel::launch(Dim3 grid, Dim3 block, std::span<const KernelArg> args,
                        std::size_t shared_mem, const Stream& stream) const {
-  with_params(args, [&](void** p) {
+  with_params(*impl_, args, [&](void** p) {
     launch_params(grid, block, p, shared_mem, stream.handle(), true);
   });
 }

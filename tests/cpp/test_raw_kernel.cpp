@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <cunumpy/cunumpy.hpp>
+#include <cunumpy/runtime/cuda_info.hpp>
 
 namespace cunumpy::test {
 
@@ -81,6 +82,8 @@ TEST(RawKernel, LaunchAddOne) {
   k({4}, {256}, {x, y, 1000});
   std::vector<float> h = y.to_vector<float>();
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(h[i], static_cast<float>(i + 1));
+  if (cuda_info::driver_version() >= 12040)  // the driver reports parameters since 12.4
+    EXPECT_THROW(k({4}, {256}, {x, y}), TypeError);
   const KernelAttributes a = k.attributes();
   EXPECT_GT(a.num_regs, 0);
   EXPECT_GE(a.max_threads_per_block, 256);

@@ -575,3 +575,15 @@ def test_disk_cache_across_processes(tmp_path):
     for f in files:  # a damaged file is recompiled
         f.write_bytes(f.read_bytes()[:40])
     run()
+
+
+@needs_cuda
+def test_wrong_argument_count():
+    k = cp.RawKernel(ADD_ONE, "add_one")
+    x = cp.zeros(4, dtype=cp.float32)
+    if cp.cuda.runtime.driverGetVersion() < 12040:
+        pytest.skip("the driver cannot report a kernel's parameters before CUDA 12.4")
+    with pytest.raises(TypeError, match="takes 3 arguments, got 2"):
+        k((1,), (4,), (x, x))
+    with pytest.raises(TypeError, match="takes 3 arguments, got 4"):
+        k((1,), (4,), (x, x, 4, 5))

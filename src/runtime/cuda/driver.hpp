@@ -61,6 +61,8 @@ struct DriverApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
   CUNUMPY_CUDA_DRIVER_FUNCTIONS(CUNUMPY_DECLARE_FN)
 #undef CUNUMPY_DECLARE_FN
+  // Optional (driver 12.4+): nullptr on older drivers, and nothing needs it to work.
+  decltype(&::cuFuncGetParamInfo) cuFuncGetParamInfo = nullptr;
 };
 
 // The driver table, loaded and cuInit'ed once. Returns nullptr (never throws) when
