@@ -27,6 +27,8 @@ __host__ __device__ inline float c_sinh(float x) { return sinhf(x); }
 __host__ __device__ inline double c_sinh(double x) { return ::sinh(x); }
 __host__ __device__ inline float c_cosh(float x) { return coshf(x); }
 __host__ __device__ inline double c_cosh(double x) { return ::cosh(x); }
+__host__ __device__ inline float c_tan(float x) { return tanf(x); }
+__host__ __device__ inline double c_tan(double x) { return ::tan(x); }
 __host__ __device__ inline float c_atan2(float y, float x) { return atan2f(y, x); }
 __host__ __device__ inline double c_atan2(double y, double x) { return ::atan2(y, x); }
 __host__ __device__ inline float c_hypot(float x, float y) { return hypotf(x, y); }
@@ -35,8 +37,13 @@ __host__ __device__ inline float c_fabs(float x) { return fabsf(x); }
 __host__ __device__ inline double c_fabs(double x) { return ::fabs(x); }
 __host__ __device__ inline float c_copysign(float x, float y) { return copysignf(x, y); }
 __host__ __device__ inline double c_copysign(double x, double y) { return ::copysign(x, y); }
-__host__ __device__ inline float c_inf(float) { return __int_as_float(0x7f800000); }
-__host__ __device__ inline double c_inf(double) { return __longlong_as_double(0x7ff0000000000000LL); }
+#ifdef __CUDA_ARCH__  // NVRTC compiles device code only
+__device__ inline float c_inf(float) { return __int_as_float(0x7f800000); }
+__device__ inline double c_inf(double) { return __longlong_as_double(0x7ff0000000000000LL); }
+#else
+inline float c_inf(float) { return __builtin_huge_valf(); }
+inline double c_inf(double) { return __builtin_huge_val(); }
+#endif
 }  // namespace complex_detail
 
 template <typename T>
@@ -159,7 +166,7 @@ template <typename T> __host__ __device__ inline complex<T> sqrt(const complex<T
 template <typename T> __host__ __device__ inline complex<T> pow(const complex<T>& a, const complex<T>& b) {
   if (a.real() == T(0) && a.imag() == T(0)) {
     if (b.real() == T(0) && b.imag() == T(0)) return complex<T>(T(1));
-    if (b.imag() == T(0) && b.real() > T(0)) return complex<T>();
+    if (b.real() > T(0)) return complex<T>();  // 0^b = 0 for Re b > 0 (NumPy's answer)
   }
   return exp(b * log(a));
 }
@@ -174,12 +181,16 @@ template <typename T> __host__ __device__ inline complex<T> cosh(const complex<T
   return complex<T>(c_cosh(z.real()) * c_cos(z.imag()), c_sinh(z.real()) * c_sin(z.imag()));
 }
 template <typename T> __host__ __device__ inline complex<T> tanh(const complex<T>& z) {
-  // (sinh 2x + i sin 2y) / (cosh 2x + cos 2y), with the large-|x| limit.
+  // Kahan's formula (as FreeBSD's ctanh): no cancellation near the poles.
   using namespace complex_detail;
-  const T x2 = T(2) * z.real(), y2 = T(2) * z.imag();
-  if (c_fabs(z.real()) > T(20)) return complex<T>(c_copysign(T(1), z.real()), c_copysign(T(0), c_sin(y2)));
-  const T d = c_cosh(x2) + c_cos(y2);
-  return complex<T>(c_sinh(x2) / d, c_sin(y2) / d);
+  const T x = z.real(), y = z.imag();
+  if (c_fabs(x) > T(22)) {  // tanh x is +-1 to working precision
+    const T e = c_exp(T(-2) * c_fabs(x));
+    return complex<T>(c_copysign(T(1), x), T(4) * c_sin(y) * c_cos(y) * e);
+  }
+  const T t = c_tan(y), beta = T(1) + t * t, s = c_sinh(x), rho = c_sqrt(T(1) + s * s);
+  const T d = T(1) + beta * s * s;
+  return complex<T>(beta * rho * s / d, t / d);
 }
 template <typename T> __host__ __device__ inline complex<T> sin(const complex<T>& z) {
   const complex<T> s = sinh(complex<T>(-z.imag(), z.real()));  // sin z = -i sinh(iz)
