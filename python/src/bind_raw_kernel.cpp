@@ -268,7 +268,11 @@ void write_log(const std::string& log, nb::handle log_stream) {
 // Properties shared by RawKernel and RawModule, read from the module's options.
 template <class Cls, class GetModule>
 void common_properties(Cls& cls, GetModule module_of) {
-  cls.def_prop_ro("code", [module_of](const typename Cls::Type& x) { return module_of(x).code(); })
+  cls.def_prop_ro("code", [module_of](const typename Cls::Type& x) -> nb::object {
+        const RawModule& m = module_of(x);
+        if (!m.path().empty()) return nb::none();  // a module loaded from a file (CuPy: None)
+        return nb::str(m.code().c_str(), m.code().size());
+      })
       .def_prop_ro("file_path", [module_of](const typename Cls::Type& x) -> nb::object {
         const std::string& p = module_of(x).path();
         if (p.empty()) return nb::none();

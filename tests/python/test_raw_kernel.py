@@ -68,7 +68,7 @@ def test_raw_module_properties(tmp_path):
     assert cp.RawModule(ADD_ONE).name_expressions is None
     p = tmp_path / "k.ptx"
     m2 = cp.RawModule(path=p)  # read on first use, so a missing file is fine until then
-    assert m2.file_path == str(p) and m2.code == ""
+    assert m2.file_path == str(p) and m2.code is None
 
 
 def test_bad_construction():
