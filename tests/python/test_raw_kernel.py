@@ -369,7 +369,11 @@ def test_get_global():
 
 
 def _nvrtc():
+    # The NVRTC of the driver's major version first, as cunumpy itself chooses (a newer
+    # NVRTC's PTX is too new for an older driver).
     names = ["libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so", ctypes.util.find_library("nvrtc")]
+    if cp.cuda.runtime.driverGetVersion() < 13000:
+        names[0], names[1] = names[1], names[0]
     for base in (os.environ.get("CUDA_PATH"), os.environ.get("CUDA_HOME"), "/usr/local/cuda"):
         if base:
             names += [os.path.join(base, "lib64", n) for n in ("libnvrtc.so", "libnvrtc.so.13")]
@@ -513,6 +517,7 @@ def test_stream_argument():
     s = cp.cuda.Stream(non_blocking=True)
     x = cp.arange(1 << 16, dtype=cp.float32)
     y = cp.empty_like(x)
+    cp.cuda.Stream.null.synchronize()  # a non-blocking stream does not wait for the null one
     k(((1 << 16) // 256,), (256,), (x, y, x.size), stream=s)
     s.synchronize()
     np.testing.assert_array_equal(y.get(), np.arange(1 << 16, dtype=np.float32) + 1)
