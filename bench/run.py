@@ -326,6 +326,18 @@ def run_rows(libs, args):
     row("add_small", "`y = x + 1.0`, 1,000 float32, host time per call", "µs", False, m_add,
         ["cunumpy", "cupy", "torch", "numpy"])
 
+    def m_raw_kernel(lib):
+        k = lib.m.RawKernel(r'''extern "C" __global__ void add_one(const float* x, float* y, int n) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) y[i] = x[i] + 1.0f;
+        }''', "add_one")
+        x = lib.rand(1000)
+        y = lib.m.empty_like(x)
+        args = (x, y, np.int32(1000))
+        return host_loop_us(lib, lambda: k((1,), (1024,), args), 2000), "wall, loop of 2000"
+    row("raw_kernel", "RawKernel launch (3 arguments), host time per call", "µs", False,
+        m_raw_kernel, ["cunumpy", "cupy"])
+
     def m_asnumpy(lib):
         x = lib.rand(n26)
         t, _ = median_call_ms(Lib(None), lambda: lib.to_numpy(x), max(5, rep // 2), warmup=2)

@@ -22,6 +22,7 @@
 #include "cunumpy/memory/pool.hpp"
 #include "cunumpy/kernels/backend.hpp"
 #include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/kernels/raw_kernel.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/joining.hpp"

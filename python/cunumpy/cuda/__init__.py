@@ -9,6 +9,7 @@ import atexit
 import threading
 
 from cunumpy.cuda import compiler, driver, memory, runtime  # noqa: F401
+from cunumpy.cuda import _core_access
 from cunumpy.cuda._core_access import core_cuda as _core_cuda
 
 _c = _core_cuda()
@@ -21,6 +22,9 @@ MemoryAsyncPool = memory.MemoryAsyncPool
 Memory = _c.Memory
 MemoryPointer = memory.MemoryPointer
 UnownedMemory = memory.UnownedMemory
+# CuPy also offers its user-kernel classes here.
+RawKernel = _core_access.core().RawKernel
+RawModule = _core_access.core().RawModule
 OutOfMemoryError = memory.OutOfMemoryError
 malloc_managed = memory.malloc_managed
 alloc_pinned_memory = memory.alloc_pinned_memory

@@ -147,4 +147,6 @@ void launch(Function f, const unsigned grid[3], const unsigned block[3], void** 
 
 int multiprocessor_count(int device) { return device_info(device).sm_count; }
 
+int compute_capability(int device) { return device_info(device).arch; }
+
 }  // namespace cunumpy::cuda

@@ -33,5 +33,7 @@ StreamHandle current_stream(int device);
 
 // Number of streaming multiprocessors of `device` (to size grid-stride launches).
 int multiprocessor_count(int device);
+// Compute capability of `device` as major * 10 + minor (what compilation targets).
+int compute_capability(int device);
 
 }  // namespace cunumpy::cuda

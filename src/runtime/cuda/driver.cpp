@@ -54,6 +54,8 @@ Loaded* load() {
     l->error = "the CUDA driver is too old; missing functions: " + missing;
     return l;
   }
+  l->api.cuFuncGetParamInfo =
+      reinterpret_cast<decltype(l->api.cuFuncGetParamInfo)>(resolve(lib, "cuFuncGetParamInfo"));
   CUresult r = l->api.cuInit(0);
   if (r != CUDA_SUCCESS) {
     l->error = error_message(r, "cuInit");

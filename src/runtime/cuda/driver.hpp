@@ -60,12 +60,18 @@ namespace cunumpy::cuda {
   X(cuEventElapsedTime)                  \
   X(cuModuleLoadData)                    \
   X(cuModuleGetFunction)                 \
-  X(cuLaunchKernel)
+  X(cuModuleGetGlobal)                   \
+  X(cuFuncGetAttribute)                  \
+  X(cuFuncSetAttribute)                  \
+  X(cuLaunchKernel)                      \
+  X(cuLaunchCooperativeKernel)
 
 struct DriverApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
   CUNUMPY_CUDA_DRIVER_FUNCTIONS(CUNUMPY_DECLARE_FN)
 #undef CUNUMPY_DECLARE_FN
+  // Optional (driver 12.4+): nullptr on older drivers, and nothing needs it to work.
+  decltype(&::cuFuncGetParamInfo) cuFuncGetParamInfo = nullptr;
 };
 
 // The driver table, loaded and cuInit'ed once. Returns nullptr (never throws) when

@@ -2,6 +2,7 @@
 #include "runtime/cuda/nvrtc.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 #include <nvrtc.h>
 
 #include <algorithm>
@@ -32,7 +33,9 @@ namespace {
   X(nvrtcGetCUBINSize)             \
   X(nvrtcGetCUBIN)                 \
   X(nvrtcGetPTXSize)               \
-  X(nvrtcGetPTX)
+  X(nvrtcGetPTX)                   \
+  X(nvrtcAddNameExpression)        \
+  X(nvrtcGetLoweredName)
 
 struct Api {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
@@ -43,6 +46,9 @@ struct Api {
   int major = 0, minor = 0;
   std::vector<int> archs;  // supported sm_XY values, ascending
 };
+
+// site-packages (or dist-packages) holding this library, or "" when not installed there.
+std::string site_packages_dir();
 
 // Candidate library paths, most specific first.
 std::vector<std::string> candidates() {
@@ -58,21 +64,33 @@ std::vector<std::string> candidates() {
   dirs.push_back("/usr/local/cuda/lib64");
   // The NVIDIA wheels (nvidia-cuda-nvrtc-cu12: nvidia/cuda_nvrtc/lib; CUDA 13 wheels:
   // nvidia/cu13/lib) in the site-packages this library was installed into.
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&candidates), &info) && info.dli_fname) {
-    std::string self = info.dli_fname;
-    auto pos = self.rfind("/site-packages/");
-    if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
-    if (pos != std::string::npos) {
-      std::string site = self.substr(0, self.find('/', pos + 1));
-      dirs.push_back(site + "/nvidia/cuda_nvrtc/lib");
-      dirs.push_back(site + "/nvidia/cu13/lib");
-    }
+  const std::string site = site_packages_dir();
+  if (!site.empty()) {
+    dirs.push_back(site + "/nvidia/cuda_nvrtc/lib");
+    dirs.push_back(site + "/nvidia/cu13/lib");
   }
   std::vector<std::string> out = names;
   for (const auto& d : dirs)
     for (const auto& n : names) out.push_back(d + "/" + n);
   return out;
+}
+
+std::string site_packages_dir() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void*>(&candidates), &info) || !info.dli_fname) return "";
+  std::string self = info.dli_fname;
+  auto pos = self.rfind("/site-packages/");
+  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
+  if (pos == std::string::npos) return "";
+  return self.substr(0, self.find('/', pos + 1));
+}
+
+// True when `options` already hold an option starting with one of `prefixes`.
+bool has_option(const std::vector<std::string>& options, std::initializer_list<const char*> prefixes) {
+  for (const auto& o : options)
+    for (const char* p : prefixes)
+      if (o.rfind(p, 0) == 0) return true;
+  return false;
 }
 
 Api* load() {
@@ -167,22 +185,43 @@ int target_arch(int arch, bool* is_ptx) {
 }
 
 Program compile(const std::string& source, const std::string& name, int arch,
-                const std::vector<std::string>& options) {
+                const std::vector<std::string>& options, const std::vector<Header>& headers,
+                const std::vector<std::string>& name_expressions) {
   Api& a = api();
   bool ptx = false;
   int target = target_arch(arch, &ptx);
 
-  const char* header_src[] = {cunumpy::detail::kScalarHeaderSource};
-  const char* header_names[] = {"cn_scalar.h"};
+  std::vector<const char*> header_src = {cunumpy::detail::kScalarHeaderSource};
+  std::vector<const char*> header_names = {"cn_scalar.h"};
+  for (const Header& h : headers) {
+    header_src.push_back(h.source);
+    header_names.push_back(h.name);
+  }
   ProgramGuard prog{a};
-  nvrtcResult r = a.nvrtcCreateProgram(&prog.p, source.c_str(), (name + ".cu").c_str(), 1,
-                                       header_src, header_names);
+  nvrtcResult r = a.nvrtcCreateProgram(&prog.p, source.c_str(), (name + ".cu").c_str(),
+                                       static_cast<int>(header_src.size()), header_src.data(),
+                                       header_names.data());
   if (r != NVRTC_SUCCESS)
     throw CompileError(std::string("nvrtcCreateProgram failed: ") + a.nvrtcGetErrorString(r), "");
+  for (const auto& e : name_expressions) {
+    r = a.nvrtcAddNameExpression(prog.p, e.c_str());
+    if (r != NVRTC_SUCCESS)
+      throw CompileError("nvrtcAddNameExpression(" + e + ") failed: " + a.nvrtcGetErrorString(r), "");
+  }
 
-  // No --use_fast_math: results must match NumPy's accuracy.
-  std::vector<std::string> opts = {
-      "-std=c++17", (ptx ? "-arch=compute_" : "-arch=sm_") + std::to_string(target)};
+  // No --use_fast_math: results must match NumPy's accuracy. A caller's own -std or -arch
+  // (user kernels) replaces ours; an -arch=compute_XY of theirs gives PTX.
+  std::vector<std::string> opts;
+  if (!has_option(options, {"-std", "--std"})) opts.push_back("-std=c++17");
+  if (has_option(options, {"-arch", "--gpu-architecture"})) {
+    ptx = false;
+    for (const auto& o : options)
+      if ((o.rfind("-arch", 0) == 0 || o.rfind("--gpu-architecture", 0) == 0) &&
+          o.find("compute_") != std::string::npos)
+        ptx = true;
+  } else {
+    opts.push_back((ptx ? "-arch=compute_" : "-arch=sm_") + std::to_string(target));
+  }
   opts.insert(opts.end(), options.begin(), options.end());
   std::vector<const char*> copts;
   for (const auto& o : opts) copts.push_back(o.c_str());
@@ -207,6 +246,13 @@ Program compile(const std::string& source, const std::string& name, int arch,
   Program out;
   out.is_ptx = ptx;
   out.log = log;
+  for (const auto& e : name_expressions) {
+    const char* lowered = nullptr;
+    r = a.nvrtcGetLoweredName(prog.p, e.c_str(), &lowered);
+    if (r != NVRTC_SUCCESS || !lowered)
+      throw CompileError("nvrtcGetLoweredName(" + e + ") failed: " + a.nvrtcGetErrorString(r), "");
+    out.lowered_names.emplace_back(lowered);
+  }
   std::size_t size = 0;
   if (ptx) {
     a.nvrtcGetPTXSize(prog.p, &size);
@@ -218,6 +264,29 @@ Program compile(const std::string& source, const std::string& name, int arch,
     a.nvrtcGetCUBIN(prog.p, out.image.data());
   }
   return out;
+}
+
+const std::vector<std::string>& toolkit_include_options() {
+  static const std::vector<std::string>* opts = [] {
+    auto* out = new std::vector<std::string>();  // process lifetime
+    std::vector<std::string> cands;
+    for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char* p = std::getenv(env); p && *p) cands.push_back(std::string(p) + "/include");
+    cands.push_back("/usr/local/cuda/include");
+    const std::string site = site_packages_dir();
+    if (!site.empty()) {
+      cands.push_back(site + "/nvidia/cu13/include");
+      cands.push_back(site + "/nvidia/cuda_runtime/include");
+    }
+    for (const auto& c : cands) {
+      if (access((c + "/cuda_runtime.h").c_str(), R_OK) != 0) continue;
+      out->push_back("-I" + c);
+      if (access((c + "/cccl").c_str(), R_OK) == 0) out->push_back("-I" + c + "/cccl");
+      break;
+    }
+    return out;
+  }();
+  return *opts;
 }
 
 }  // namespace cunumpy::cuda::nvrtc
