@@ -2,7 +2,7 @@
 // one call into C++: grid, block and arguments are converted here straight from the
 // Python objects into kernel parameters on the stack, then cuLaunchKernel.
 #include <nanobind/nanobind.h>
-#include <nanobind/stl/shared_ptr.h>  // get_global returns a Memory (as bind_cuda.cpp does)
+#include <nanobind/stl/shared_ptr.h>
 
 #include <climits>
 #include <cstring>
@@ -14,6 +14,7 @@
 #include "cunumpy/kernels/raw_kernel.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "memory_pointer.hpp"
 #include "py_convert.hpp"
 
 namespace nb = nanobind;
@@ -364,7 +365,10 @@ void bind_raw_kernel(nb::module_& m) {
       .def("compile", [](const RawModule& m, nb::handle log_stream) { write_log(m.compile(), log_stream); },
            "log_stream"_a = nb::none())
       .def("get_function", &RawModule::get_function, "name"_a)
-      .def("get_global", &RawModule::get_global, "name"_a)
+      // A MemoryPointer, as CuPy returns: ndarray(shape, dtype, memptr=...) views it.
+      .def("get_global", [](const RawModule& m, const std::string& name) {
+        return cunumpy::py::MemoryPointer{m.get_global(name), 0};
+      }, "name"_a)
       .def("_lowered_name", &RawModule::lowered_name, "name_expression"_a)
       .def_prop_ro("name_expressions", [](const RawModule& m) -> nb::object {
         const auto& e = m.options().name_expressions;

@@ -364,6 +364,9 @@ def test_get_global():
     out = cp.zeros(4, dtype=cp.float32)
     mod.get_function("use_globals")((1,), (4,), (out,))
     np.testing.assert_array_equal(out.get(), np.array([0.5, 1, 1.5, 2], np.float32))
+    # The global viewed as an array (CuPy's idiom).
+    view = cp.ndarray((4,), cp.int32, memptr=g)
+    np.testing.assert_array_equal(view.get(), [1, 2, 3, 4])
     with pytest.raises(cp.cuda.driver.CUDADriverError):
         mod.get_global("missing")
 
