@@ -3,6 +3,8 @@
 The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`); this
 module only gives them NumPy's object model (`cunumpy.add.types`, `cunumpy.add(x, 1)`).
 """
+import numpy as _numpy
+
 from cunumpy import _core
 
 
@@ -26,14 +28,75 @@ class ufunc(_core._UfuncBase):
         self.identity = _parse_identity(identity)
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
-        """Reduces `array` along `axis` (add, multiply, maximum, minimum for now)."""
-        name = _REDUCERS.get(self.__name__)
-        if name is None:
-            raise NotImplementedError(f"{self.__name__}.reduce is not implemented yet")
-        return getattr(_core, name)(array, axis, dtype, out, keepdims)
+        """Reduces `array` along `axis` (add, multiply, maximum, minimum, logical_and,
+        logical_or for now; the others raise NotImplementedError)."""
+        if self.nin != 2 or self.nout != 1:
+            raise ValueError(f"reduce only supported for binary functions")
+        array = _as_array(array)
+        name = self.__name__
+        if name in ('logical_and', 'logical_or'):
+            # all/any as a count of the elements that decide: empty gives the identity.
+            if dtype is not None and _numpy.dtype(dtype) != _numpy.bool_:
+                raise NotImplementedError(f"{name}.reduce with dtype={dtype}")
+            flags = logical_not(array) if name == 'logical_and' else not_equal(array, 0)
+            r = not_equal(_core.sum(flags, axis, None, None, keepdims), 0)
+            r = logical_not(r) if name == 'logical_and' else r
+            if out is not None:
+                out[...] = r
+                return out
+            return r
+        reducer = _REDUCERS.get(name)
+        if reducer is None:
+            raise NotImplementedError(f"{name}.reduce is not implemented yet")
+        return getattr(_core, reducer)(array, axis, dtype, out, keepdims)
+
+    def accumulate(self, array, axis=0, dtype=None, out=None):
+        raise NotImplementedError(
+            f"{self.__name__}.accumulate: arrives with the scan work (issue 5)")
+
+    def reduceat(self, array, indices, axis=0, dtype=None, out=None):
+        raise NotImplementedError(f"{self.__name__}.reduceat is not implemented yet")
+
+    def outer(self, A, B, **kwargs):
+        """uf(A[..., None, ...], B): every pair of elements (binary ufuncs only)."""
+        if self.nin != 2:
+            raise ValueError("outer product only supported for binary functions")
+        A, B = _as_array(A), _as_array(B)
+        return self(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
+
+    def at(self, a, indices, b=None):
+        """Unbuffered in-place a[indices] = uf(a[indices], b): repeated indices accumulate."""
+        if not isinstance(a, _core.ndarray):
+            raise TypeError("ufunc.at: the first operand must be a cunumpy.ndarray")
+        positions = _numpy.arange(a.size, dtype=_numpy.int64).reshape(a.shape)[
+            _host_index(indices)]
+        if self.nin == 2 and isinstance(b, _core.ndarray) and b.shape != positions.shape:
+            from cunumpy._manipulation import broadcast_to
+            b = broadcast_to(b, positions.shape)
+        _core.ufunc_at(self._index, a, _numpy.ascontiguousarray(positions).tobytes(), b)
 
     def __repr__(self):
         return f"<ufunc '{self.__name__}'>"
+
+
+def _as_array(a):
+    if isinstance(a, _core.ndarray):
+        return a
+    from cunumpy._creation import asarray
+    return asarray(a)
+
+
+def _host_index(indices):
+    """An index with cunumpy arrays replaced by NumPy ones (positions are computed on the
+    host with NumPy's indexing rules)."""
+    if isinstance(indices, _core.ndarray):
+        return indices.get()
+    if isinstance(indices, tuple):
+        return tuple(_host_index(i) for i in indices)
+    if isinstance(indices, list):
+        return _numpy.asarray([_host_index(i) for i in indices]) if any(
+            isinstance(i, _core.ndarray) for i in indices) else indices
+    return indices
 
 
 # ufunc.reduce of these ufuncs is the matching reduction of _core.
@@ -51,7 +114,12 @@ def _parse_identity(text):
 
 
 _ALIASES = {'divide': 'true_divide', 'mod': 'remainder', 'abs': 'absolute',
-            'conj': 'conjugate', 'bitwise_not': 'invert'}
+            'conj': 'conjugate', 'bitwise_not': 'invert',
+            # NumPy 2's array-API spellings.
+            'acos': 'arccos', 'asin': 'arcsin', 'atan': 'arctan', 'acosh': 'arccosh',
+            'asinh': 'arcsinh', 'atanh': 'arctanh', 'atan2': 'arctan2', 'pow': 'power',
+            'bitwise_invert': 'invert', 'bitwise_left_shift': 'left_shift',
+            'bitwise_right_shift': 'right_shift'}
 
 __all__ = ['ufunc', 'sum', 'prod', 'max', 'min', 'amax', 'amin', 'mean']
 

@@ -36,7 +36,7 @@ BINARY = ['add', 'subtract', 'multiply', 'true_divide', 'floor_divide', 'remaind
           'logical_xor', 'maximum', 'minimum', 'fmax', 'fmin', 'bitwise_and', 'bitwise_or',
           'bitwise_xor', 'left_shift', 'right_shift']
 # Functions whose complex loops are not implemented yet (NumPy has them).
-REAL_ONLY = {'arcsin', 'arccos', 'arctan', 'arcsinh', 'arccosh', 'arctanh'}
+REAL_ONLY = set()
 CODE_TO_DTYPE = {c: np.dtype(c) for c in '?bhilBHILefdFD'}
 
 

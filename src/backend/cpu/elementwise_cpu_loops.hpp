@@ -92,6 +92,23 @@ void ternary_loop(char* const* p, const int64_t* s, int64_t n) {
                                                         *reinterpret_cast<const C*>(c)));
 }
 
+// Two outputs: Op::call(inputs..., &second) returns the first.
+template <class Op, class O0, class O1, class A>
+void unary_loop2(char* const* p, const int64_t* s, int64_t n) {
+  char *o0 = p[0], *o1 = p[1];
+  const char* a = p[2];
+  for (int64_t i = 0; i < n; ++i, o0 += s[0], o1 += s[1], a += s[2])
+    *reinterpret_cast<O0*>(o0) = Op::call(*reinterpret_cast<const A*>(a), reinterpret_cast<O1*>(o1));
+}
+template <class Op, class O0, class O1, class A, class B>
+void binary_loop2(char* const* p, const int64_t* s, int64_t n) {
+  char *o0 = p[0], *o1 = p[1];
+  const char *a = p[2], *b = p[3];
+  for (int64_t i = 0; i < n; ++i, o0 += s[0], o1 += s[1], a += s[2], b += s[3])
+    *reinterpret_cast<O0*>(o0) = Op::call(*reinterpret_cast<const A*>(a), *reinterpret_cast<const B*>(b),
+                                          reinterpret_cast<O1*>(o1));
+}
+
 // ---- registration helpers --------------------------------------------------------------
 // "T->T" / "TT->T" for each T.
 template <class Op, class... Ts>
@@ -143,5 +160,6 @@ void reg_select(const char* name) {
 void register_arithmetic_loops();
 void register_math_loops();
 void register_logic_loops();
+void register_fp_function_loops();
 
 }  // namespace cunumpy::cpu
