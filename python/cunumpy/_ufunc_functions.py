@@ -116,7 +116,15 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
         return _u.minimum(a, hi, out=out, **kwargs)
     if hi is None:
         return _u.maximum(a, lo, out=out, **kwargs)
+    if a.dtype.kind == 'f' and a.dtype.itemsize >= 4 and _is_scalar_bound(lo) \
+            and _is_scalar_bound(hi):
+        # NumPy's SIMD loop for scalar bounds keeps x on ties (-0.0 clipped at 0.0).
+        return _u._clip_keep(a, lo, hi, out=out, **kwargs)
     return _u._clip(a, lo, hi, out=out, **kwargs)
+
+
+def _is_scalar_bound(v):
+    return not isinstance(v, ndarray) or v.ndim == 0
 
 
 def real(val):
@@ -355,7 +363,8 @@ def _round_method(self, decimals=0, out=None):
 
 
 def _conj_method(self):
-    return _u.conjugate(self)
+    # ndarray.conj of a real array is the array itself (NumPy's array_conjugate).
+    return _u.conjugate(self) if self.dtype.kind == 'c' else self
 
 
 ndarray.real = property(_real_get, _real_set)

@@ -296,3 +296,13 @@ def test_mixing_with_numpy_arrays_raises(op):
         op(a, n)
     with pytest.raises(TypeError):
         op(n, a)
+
+
+@pytest.mark.parametrize('name', ['maximum', 'minimum'])
+@pytest.mark.parametrize('dtype', [np.float16, np.float32, np.float64])
+def test_extrema_signed_zero_ties(name, dtype):
+    # NumPy's float32/64 loops return the second argument on ties, its float16 loop the first.
+    a = np.array([-0.0, 0.0, -0.0, 0.0], dtype)
+    b = np.array([0.0, -0.0, -0.0, 0.0], dtype)
+    compare(name, getattr(np, name)(a, b), getattr(cp, name)(cp.asarray(a), cp.asarray(b)))
+    compare(name, getattr(np, name)(a, 0.0), getattr(cp, name)(cp.asarray(a), 0.0))

@@ -25,10 +25,10 @@ template <class I, class... Ts>
 void reg_ldexp(const char* name) {
   (reg_binary_as<cn::op::ldexp, Ts, Ts, I>(name), ...);
 }
-template <class... Ts>
+template <class Op, class... Ts>
 void reg_clip(const char* name) {
   (register_ufunc_loop(name, std::string{type_code<Ts>(), type_code<Ts>(), type_code<Ts>(), '-', '>', type_code<Ts>()},
-                       &ternary_loop<cn::op::clip, Ts, Ts, Ts, Ts>), ...);
+                       &ternary_loop<Op, Ts, Ts, Ts, Ts>), ...);
 }
 template <class... Ts>
 void reg_bitcount(const char* name) {
@@ -56,7 +56,8 @@ void register_fp_function_loops() {
   reg_binary<op::gcd, CN_INTS>("gcd");
   reg_binary<op::lcm, CN_INTS>("lcm");
   reg_bitcount<CN_INTS>("bitwise_count");
-  reg_clip<bool, CN_INTS, CN_FLOATS, CN_COMPLEX>("_clip");
+  reg_clip<op::clip, bool, CN_INTS, CN_FLOATS, CN_COMPLEX>("_clip");
+  reg_clip<op::clip_, float, double>("_clip_keep");
 }
 
 }  // namespace cunumpy::cpu

@@ -612,13 +612,17 @@ struct right_shift {
 };
 
 // ---- extrema: maximum/minimum propagate NaN, fmax/fmin ignore it -----------------------
+// On ties (0.0 vs -0.0) NumPy's float32/float64 loops return b, its float16 loop a.
 struct maximum {
   template <class T> CN_HD static T call(T a, T b) {
     if (is_int<T>::value) return a >= b ? a : b;
-    return (a >= b || a != a) ? a : b;
+    return (a > b || a != a) ? a : b;
   }
   CN_HD static bool call(bool a, bool b) { return a || b; }
-  CN_HALF_BINARY
+  CN_HD static half call(half a, half b) {
+    float fa = h2f(a), fb = h2f(b);
+    return (fa >= fb || fa != fa) ? a : b;
+  }
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     return (cle(b, a) || cisnan(a)) ? a : b;
   }
@@ -626,10 +630,13 @@ struct maximum {
 struct minimum {
   template <class T> CN_HD static T call(T a, T b) {
     if (is_int<T>::value) return a <= b ? a : b;
-    return (a <= b || a != a) ? a : b;
+    return (a < b || a != a) ? a : b;
   }
   CN_HD static bool call(bool a, bool b) { return a && b; }
-  CN_HALF_BINARY
+  CN_HD static half call(half a, half b) {
+    float fa = h2f(a), fb = h2f(b);
+    return (fa <= fb || fa != fa) ? a : b;
+  }
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     return (cle(a, b) || cisnan(a)) ? a : b;
   }
@@ -830,6 +837,19 @@ struct bitwise_count {
 };
 
 // ---- clip: NumPy's clip ufunc (_NPY_CLIP): min(max(x, lo), hi), nan in any argument wins ----
+// On ties (0.0 vs -0.0) NumPy's generic loop returns the bound, its SIMD loop for scalar
+// float bounds returns x: clip_ keeps x, clip returns the bound (cunumpy.clip picks).
+struct clip_ {
+  template <class T> CN_HD static T call(T x, T lo, T hi) {
+    if constexpr (is_int<T>::value || sizeof(T) == 1) {
+      T t = x < lo ? lo : x;
+      return t > hi ? hi : t;
+    } else {
+      T t = x != x ? x : (lo != lo ? lo : (x < lo ? lo : x));
+      return t != t ? t : (hi != hi ? hi : (t > hi ? hi : t));
+    }
+  }
+};
 struct clip {
   template <class T> CN_HD static T call(T x, T lo, T hi) {
     if constexpr (is_int<T>::value || sizeof(T) == 1) {
@@ -847,8 +867,8 @@ struct clip {
     return (ft != ft || ft <= fh) ? t : hi;
   }
   template <class T> CN_HD static complex<T> call(complex<T> x, complex<T> lo, complex<T> hi) {
-    complex<T> t = (cisnan(x) || cle(lo, x)) ? x : lo;
-    return (cisnan(t) || cle(t, hi)) ? t : hi;
+    complex<T> t = (cisnan(x) || clt(lo, x)) ? x : lo;
+    return (cisnan(t) || clt(t, hi)) ? t : hi;
   }
 };
 

@@ -109,6 +109,7 @@ const UfuncSpec kSpecs[] = {
     {"lcm", "lcm", 2, 1, "", "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"},
     {"bitwise_count", "bitwise_count", 1, 1, "", "b->B B->B h->B H->B i->B I->B l->B L->B"},
     // Internal: NumPy's clip ufunc (numpy._core.umath.clip), behind cunumpy.clip.
+    {"_clip_keep", "clip_", 3, 1, "", "fff->f ddd->d"},  // float, scalar bounds: ties keep x
     {"_clip", "clip", 3, 1, "", "\?\?\?->? bbb->b BBB->B hhh->h HHH->H iii->i III->I lll->l LLL->L eee->e fff->f ddd->d FFF->F DDD->D"},
     // Internal (not a NumPy ufunc): cond ? x : y, used for where= masks.
     {"_where", "where_", 3, 1, "", "\?\?\?->? \?bb->b \?BB->B \?hh->h \?HH->H \?ii->i \?II->I \?ll->l \?LL->L \?ee->e \?ff->f \?dd->d \?FF->F \?DD->D"},
