@@ -27,6 +27,9 @@ struct ElementwiseTask {
 void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
                       std::span<const int64_t> positions, const ndarray& b_array,
                       const Scalar& b_scalar);
+void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
+                       std::span<const int64_t> positions, const ndarray& b_array,
+                       const Scalar& b_scalar);
 
 // Backend executors. The CUDA one exists only in builds with the CUDA backend.
 void run_elementwise_cpu(const ElementwiseTask& task);

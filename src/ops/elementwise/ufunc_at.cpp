@@ -1,5 +1,6 @@
 // ufunc.at: resolves the loop as a call uf(a, b) would, then applies it element by element
-// at the given positions (unbuffered: repeated positions accumulate, as NumPy's at does).
+// at the given positions (unbuffered: repeated positions accumulate, as NumPy's at does):
+// serially on the CPU, with atomic compare-and-swap updates on CUDA.
 #include <string>
 
 #include "cunumpy/core/errors.hpp"
@@ -44,8 +45,11 @@ void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions, c
   if (a.device().is_cpu()) {
     detail::run_ufunc_at_cpu(uf, loop, target, positions, b_array, b_scalar);
   } else {
-    throw NotImplementedError(uf.name + ".at on CUDA (" + std::string(work.name()) +
-                              "): not implemented yet (CPU backend only)");
+#ifdef CUNUMPY_HAVE_CUDA
+    detail::run_ufunc_at_cuda(uf, loop, target, positions, b_array, b_scalar);
+#else
+    throw ValueError("cunumpy was built without the CUDA backend");
+#endif
   }
   if (!target.same_handle(a)) a.assign(target);
 }
