@@ -68,8 +68,7 @@ class ufunc(_core._UfuncBase):
         """Unbuffered in-place a[indices] = uf(a[indices], b): repeated indices accumulate."""
         if not isinstance(a, _core.ndarray):
             raise TypeError("ufunc.at: the first operand must be a cunumpy.ndarray")
-        positions = _numpy.arange(a.size, dtype=_numpy.int64).reshape(a.shape)[
-            _host_index(indices)]
+        positions = _positions(a.shape, _host_index(indices))
         if self.nin == 2 and isinstance(b, _core.ndarray) and b.shape != positions.shape:
             from cunumpy._manipulation import broadcast_to
             b = broadcast_to(b, positions.shape)
@@ -97,6 +96,30 @@ def _host_index(indices):
         return _numpy.asarray([_host_index(i) for i in indices]) if any(
             isinstance(i, _core.ndarray) for i in indices) else indices
     return indices
+
+
+def _positions(shape, idx):
+    """Flat C-order positions of the elements a[idx] selects, as NumPy's indexing selects
+    them. One integer index per axis (the common ufunc.at call) is converted directly;
+    any other index goes through an index grid of the array's size."""
+    parts = idx if isinstance(idx, tuple) else (idx,)
+    if shape and len(parts) == len(shape):
+        arrs = [_numpy.asarray(p) for p in parts]
+        if all(x.dtype.kind in 'iu' for x in arrs):
+            arrs = _numpy.broadcast_arrays(*arrs)
+            norm = []
+            for axis, (x, n) in enumerate(zip(arrs, shape)):
+                x = x.astype(_numpy.int64)
+                bad = (x < -n) | (x >= n)
+                if bad.any():
+                    raise IndexError(f"index {x[bad].flat[0]} is out of bounds for axis "
+                                     f"{axis} with size {n}")
+                norm.append(_numpy.where(x < 0, x + n, x))
+            return _numpy.ravel_multi_index(norm, shape)
+    n = 1
+    for e in shape:
+        n *= e
+    return _numpy.arange(n, dtype=_numpy.int64).reshape(shape)[idx]
 
 
 # ufunc.reduce of these ufuncs is the matching reduction of _core.

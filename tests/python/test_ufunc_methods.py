@@ -99,6 +99,19 @@ def test_at_multidimensional_and_views():
     assert_same(pc, p)
 
 
+def test_at_integer_and_negative_indices():
+    a = np.zeros((3, 4), np.int64)
+    ac = cp.asarray(a)
+    for idx in [(0, [1, -1, -1]), 2, (np.array([[0, 1], [2, 2]]), np.array([3, -4])), -1,
+                (slice(1, None), 0), (Ellipsis, [0, 0])]:
+        np.add.at(a, idx, 7)
+        cp.add.at(ac, idx, 7)
+        assert_same(ac, a)
+    for bad in [([5], [0]), (0, [-5]), 3]:
+        with pytest.raises(IndexError):
+            cp.add.at(ac, bad, 1)
+
+
 def test_at_unary_and_errors():
     a = np.array([1.0, -2.0, 3.0])
     ac = cp.asarray(a)

@@ -82,6 +82,22 @@ void binary_loop(char* const* p, const int64_t* s, int64_t n) {
 
 template <class Op, class Out, class A, class B, class C>
 void ternary_loop(char* const* p, const int64_t* s, int64_t n) {
+  if (s[0] == sizeof(Out) && s[1] == sizeof(A)) {  // contiguous x: clip's common cases
+    Out* o = reinterpret_cast<Out*>(p[0]);
+    const A* a = reinterpret_cast<const A*>(p[1]);
+    if (s[2] == 0 && s[3] == 0) {
+      const B bv = *reinterpret_cast<const B*>(p[2]);
+      const C cv = *reinterpret_cast<const C*>(p[3]);
+      for (int64_t i = 0; i < n; ++i) o[i] = cn::cast<Out>(Op::call(a[i], bv, cv));
+      return;
+    }
+    if (s[2] == sizeof(B) && s[3] == sizeof(C)) {
+      const B* b = reinterpret_cast<const B*>(p[2]);
+      const C* c = reinterpret_cast<const C*>(p[3]);
+      for (int64_t i = 0; i < n; ++i) o[i] = cn::cast<Out>(Op::call(a[i], b[i], c[i]));
+      return;
+    }
+  }
   char* o = p[0];
   const char* a = p[1];
   const char* b = p[2];
