@@ -146,14 +146,14 @@ _ALIASES = {'divide': 'true_divide', 'mod': 'remainder', 'abs': 'absolute',
 
 __all__ = ['ufunc', 'sum', 'prod', 'max', 'min', 'amax', 'amin', 'mean']
 
-for _i, (_name, _nin, _nout, _identity, _types) in enumerate(_core.ufunc_infos()):
+for _i, (_name, _nin, _nout, _identity, _types, _functor) in enumerate(_core.ufunc_infos()):
     globals()[_name] = ufunc(_i, _name, _nin, _nout, _identity, _types)
     if not _name.startswith('_'):  # internal helpers (e.g. _where) stay private
         __all__.append(_name)
 for _alias, _target in _ALIASES.items():
     globals()[_alias] = globals()[_target]
     __all__.append(_alias)
-del _i, _name, _nin, _nout, _identity, _types, _alias, _target
+del _i, _name, _nin, _nout, _identity, _types, _functor, _alias, _target
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False):

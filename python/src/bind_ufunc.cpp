@@ -220,13 +220,14 @@ nb::object ufunc_base_call(const UfuncBase& self, nb::args args, nb::kwargs kwar
   return call_ufunc(self.index, nb::tuple(args), out, dtype, casting, where);
 }
 
-// (name, nin, nout, identity, types) of every registered ufunc, in registry order.
+// (name, nin, nout, identity, types, functor) of every registered ufunc, in registry
+// order; functor: the scalar op's struct in cn_ops.h (scripts/check_ops_nvrtc.py uses it).
 nb::list ufunc_infos() {
   nb::list l;
   for (const Ufunc& uf : all_ufuncs()) {
     nb::list types;
     for (const UfuncLoop& loop : uf.loops) types.append(nb::str(loop.signature.c_str()));
-    l.append(nb::make_tuple(uf.name, uf.nin, uf.nout, uf.identity, types));
+    l.append(nb::make_tuple(uf.name, uf.nin, uf.nout, uf.identity, types, uf.functor));
   }
   return l;
 }
