@@ -1,7 +1,9 @@
-"""NumPy's ufuncs as `ufunc` objects, plus the reductions sum/prod/max/min/mean.
+"""NumPy's ufuncs as `ufunc` objects (with the methods outer, at, reduce), plus the
+reductions sum/prod/max/min/mean.
 
-The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`); this
-module only gives them NumPy's object model (`cunumpy.add.types`, `cunumpy.add(x, 1)`).
+The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`,
+`_core.ufunc_at`); this module only gives them NumPy's object model (`cunumpy.add.types`,
+`cunumpy.add(x, 1)`, `cunumpy.add.outer(x, y)`).
 """
 import numpy as _numpy
 
@@ -11,9 +13,10 @@ from cunumpy import _core
 class ufunc(_core._UfuncBase):
     """A universal function, like `numpy.ufunc`: call it on arrays and scalars.
 
-    Attributes: __name__, nin, nout, nargs, types, ntypes, identity.
+    Attributes: __name__, nin, nout, nargs, types, ntypes, identity, signature.
     Call: f(*inputs, out=None, dtype=None, casting='same_kind', where=True); the call
-    itself is implemented in C++ (_core._UfuncBase.__call__).
+    itself is implemented in C++ (_core._UfuncBase.__call__). Methods: outer, at, reduce
+    (some ufuncs), accumulate and reduceat (NotImplementedError for now).
     """
 
     def __init__(self, index, name, nin, nout, identity, types):
@@ -26,12 +29,13 @@ class ufunc(_core._UfuncBase):
         self.types = list(types)
         self.ntypes = len(self.types)
         self.identity = _parse_identity(identity)
+        self.signature = None  # no generalized (gufunc) signatures
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
         """Reduces `array` along `axis` (add, multiply, maximum, minimum, logical_and,
         logical_or for now; the others raise NotImplementedError)."""
         if self.nin != 2 or self.nout != 1:
-            raise ValueError(f"reduce only supported for binary functions")
+            raise ValueError("reduce only supported for binary functions")
         array = _as_array(array)
         name = self.__name__
         if name in ('logical_and', 'logical_or'):

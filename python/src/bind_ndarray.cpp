@@ -337,7 +337,7 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
       .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
       // The real or imaginary part of a complex array: a view sharing its memory (the
-      // `real`/`imag` properties in _ndarray_ext.py handle the other dtypes).
+      // `real`/`imag` properties in _ufunc_functions.py handle the other dtypes).
       .def("_complex_part", [](nb::handle self, bool imag) {
              const ndarray& a = as_ndarray(self);
              if (!a.dtype().is_complex()) throw TypeError("_complex_part needs a complex array");
