@@ -306,3 +306,25 @@ def test_extrema_signed_zero_ties(name, dtype):
     b = np.array([0.0, -0.0, -0.0, 0.0], dtype)
     compare(name, getattr(np, name)(a, b), getattr(cp, name)(cp.asarray(a), cp.asarray(b)))
     compare(name, getattr(np, name)(a, 0.0), getattr(cp, name)(cp.asarray(a), 0.0))
+
+
+def test_dtype_casting_where_on_new_ufuncs():
+    x = np.array([1, 2, -3, 0], np.int16)
+    xc = cp.asarray(x)
+    compare('heaviside', np.heaviside(x, 0.5, dtype=np.float32),
+            cp.heaviside(xc, 0.5, dtype=np.float32))
+    compare('divmod', np.divmod(x, 2, dtype=np.float64), cp.divmod(xc, 2, dtype=np.float64))
+    compare('gcd', np.gcd(x, 6, dtype=np.int64), cp.gcd(xc, 6, dtype=np.int64))
+    with pytest.raises(TypeError):
+        cp.gcd(xc, 6, dtype=np.float64)  # no float loop
+    with pytest.raises(TypeError):  # int16 -> int8 is not a safe cast
+        cp.gcd(xc, cp.asarray(np.ones(4, np.int8)), dtype=np.int8, casting='safe')
+    f = np.array([0.5, 8.0, -3.0, np.inf])
+    mask = np.array([True, False, True, True])
+    m0, e0 = np.full(4, 7.0), np.full(4, 7, np.int32)
+    m1, e1 = cp.asarray(m0), cp.asarray(e0)
+    np.frexp(f, out=(m0, e0), where=mask)
+    cp.frexp(cp.asarray(f), out=(m1, e1), where=cp.asarray(mask))
+    compare('frexp', (m0, e0), (m1, e1))
+    s = cp.spacing(cp.asarray(f), where=cp.asarray(mask))
+    np.testing.assert_array_equal(cp.asnumpy(s)[mask], np.spacing(f)[mask])
