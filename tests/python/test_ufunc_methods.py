@@ -49,6 +49,8 @@ AT_CASES = [
     ('true_divide', np.float64, [2, 2], 2.0),
     ('power', np.int64, [1, 1, 1], 2),
     ('add', np.complex128, [0, 0], 1 + 2j),
+    ('subtract', np.complex128, [0, 0, 3], np.array([1 + 2j, 0.5j, -4])),
+    ('add', np.complex64, [1, 1], 1 - 2j),
     ('add', np.float16, [1, 1, 1], 0.5),
     ('add', np.float64, [], 1.0),
     ('add', np.int8, list(range(6)) * 50, 1),  # many updates of the same 32-bit word
@@ -68,10 +70,6 @@ def test_at_1d(name, dtype, idx, b):
     b_cp = cp.asarray(b) if isinstance(b, np.ndarray) else b
     with np.errstate(all='ignore'):
         getattr(np, name).at(a_np, idx_np, b)
-    if device_kind() == 'cuda' and dtype == np.complex128 and idx:
-        with pytest.raises(NotImplementedError):  # no 16-byte atomic compare-and-swap
-            getattr(cp, name).at(a_cp, cp.asarray(idx_np), b_cp)
-        return
     r = getattr(cp, name).at(a_cp, cp.asarray(idx_np), b_cp)
     assert r is None
     assert_same(a_cp, a_np)
@@ -97,6 +95,18 @@ def test_at_multidimensional_and_views():
     np.multiply.at(v, (np.array([0, 0, 2]), np.array([1, 1, 0])), 3)
     cp.multiply.at(vc, (cp.asarray(np.array([0, 0, 2])), cp.asarray(np.array([1, 1, 0]))), 3)
     assert_same(pc, p)
+
+
+def test_at_complex128_multiply():
+    a = np.array([1 + 1j, 2 - 1j])
+    ac = cp.asarray(a)
+    if device_kind() == 'cuda':
+        with pytest.raises(NotImplementedError):  # no 16-byte atomic compare-and-swap
+            cp.multiply.at(ac, [0, 0], 2j)
+        return
+    np.multiply.at(a, [0, 0], 2j)
+    cp.multiply.at(ac, [0, 0], 2j)
+    assert_same(ac, a)
 
 
 def test_at_integer_and_negative_indices():

@@ -118,8 +118,8 @@ std::pair<ndarray, ndarray> frexp(const Operand& x, const UfuncOptions& options 
 // ufunc.at: a.flat[p] = uf(a.flat[p], b[k]) for each k, unbuffered, so a position listed
 // twice is applied twice. positions: flat C-order indices into a, in [0, a.size()); b (binary
 // ufuncs only): a scalar or a 1-D array of positions.size() (or 1) values. The CPU backend
-// runs it serially, the CUDA backend with atomic compare-and-swap updates (complex128:
-// NotImplementedError).
+// runs it serially, the CUDA backend with atomic compare-and-swap updates (complex128: add
+// and subtract only, else NotImplementedError).
 void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions,
               const Operand* b = nullptr);
 // NumPy's aliases.

@@ -2,8 +2,9 @@
 // to its element with an atomic compare-and-swap loop, so positions listed several times
 // all take effect (NumPy's unbuffered semantics; the order of the updates is unspecified,
 // which only shows in rounding for float add/multiply). 1- and 2-byte elements swap the
-// aligned 32-bit word that holds them; 16-byte elements (complex128) have no atomic swap
-// and raise NotImplementedError.
+// aligned 32-bit word that holds them. 16-byte elements (complex128) have no atomic swap:
+// add and subtract update the two parts with atomicAdd, the other ufuncs raise
+// NotImplementedError.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -35,7 +36,11 @@ std::string ufunc_at_kernel_source(const std::string& functor, const std::string
        "       i += (long long)gridDim.x * blockDim.x) {\n"
        "    char* p = base + offs[i];\n";
   s += binary ? "    const B bv = b[i * bstep];\n" : "";
-  if (itemsize == 4 || itemsize == 8) {
+  if (itemsize == 16) {  // complex128 add/subtract: the two parts are independent sums
+    const std::string sign = functor == "subtract" ? "-" : "";
+    s += "    atomicAdd((double*)p, " + sign + "bv.re);\n"
+         "    atomicAdd((double*)p + 1, " + sign + "bv.im);\n";
+  } else if (itemsize == 4 || itemsize == 8) {
     const std::string u = itemsize == 4 ? "unsigned int" : "unsigned long long";
     s += "    " + u + "* w = (" + u + "*)p;\n    " + u + " old = *w, assumed;\n"
          "    do {\n      assumed = old;\n      const T cur = bitcast_<T>(assumed);\n"
@@ -68,7 +73,8 @@ void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
                        const Scalar& b_scalar) {
   const DType t = loop.types[0];
   const int itemsize = static_cast<int>(t.itemsize());
-  if (itemsize > 8)
+  const bool sum_parts = uf.nin == 2 && (uf.functor == "add" || uf.functor == "subtract");
+  if (itemsize > 8 && !sum_parts)
     throw NotImplementedError(uf.name + ".at on CUDA: no atomic update for " + t.name());
   if (!kOpsHeaderSource) throw NotImplementedError("cunumpy was built without the embedded cn_ops.h");
   const Device dev = target.device();
