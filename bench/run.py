@@ -338,6 +338,44 @@ def run_rows(libs, args):
     row("raw_kernel", "RawKernel launch (3 arguments), host time per call", "µs", False,
         m_raw_kernel, ["cunumpy", "cupy"])
 
+    def m_add28(lib):
+        x, y = lib.rand(n28), lib.rand(n28)
+        t, meth = median_call_ms(lib, lambda: x + y, rep)
+        return n28 * 12 / (t * 1e-3) / gb, meth
+    row("add28", f"`x + y`, two float32 arrays of {n28:,} (12 bytes per element)", "GB/s", True,
+        m_add28, ["cunumpy", "cupy", "torch"])
+
+    # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
+    # the CPU for the row; wall clock, median of --repeat).
+    def on_cpu(lib, work):
+        core = lib.m._core if lib.name == "cunumpy" else None
+        prev = core.current_device() if core is not None else None
+        if core is not None:
+            core._set_current_device("cpu")
+        try:
+            return work()
+        finally:
+            if core is not None:
+                core._set_current_device(prev)
+
+    def m_cpu_add(lib):
+        def work():
+            x, y = lib.rand(n7), lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: x + y, rep)
+            return n7 * 12 / (t * 1e-3) / gb, "wall"
+        return on_cpu(lib, work)
+    row("cpu_add", f"CPU backend: `x + y`, {n7:,} float32 (12 bytes per element)", "GB/s", True,
+        m_cpu_add, ["cunumpy", "numpy"])
+
+    def m_cpu_sin(lib):
+        def work():
+            x = lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: lib.m.sin(x), rep)
+            return t, "wall"
+        return on_cpu(lib, work)
+    row("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", False, m_cpu_sin,
+        ["cunumpy", "numpy"])
+
     def m_asnumpy(lib):
         x = lib.rand(n26)
         t, _ = median_call_ms(Lib(None), lambda: lib.to_numpy(x), max(5, rep // 2), warmup=2)
@@ -415,7 +453,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=20, help="timed calls per GPU row (median)")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
-                    help="comma-separated rows: import,zeros,astype,copy,sincos,add_small,asnumpy")
+                    help="comma-separated rows: import,zeros,astype,copy,sincos,add_small,add28,"
+                         "cpu_add,cpu_sin,asnumpy")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
@@ -453,7 +492,7 @@ def main():
     rows = run_rows(libs, args)
     tbl, notes = table(rows, names_for_table, base_name)
     methods = sorted({f"{TITLES[n]}: {m}" for r in rows for n, m in r.methods.items()
-                      if r.key not in ("import", "add_small", "asnumpy")})
+                      if r.key not in ("import", "add_small", "asnumpy", "cpu_add", "cpu_sin")})
     text = "\n".join(header) + "\n" + tbl + "\n\n" + f"Ratios: {TITLES[base_name]}'s time / the library's time (higher is faster).\n"
     if methods:
         text += "Timing of GPU rows: " + "; ".join(methods) + ".\n"

@@ -342,6 +342,16 @@ void bind_ndarray(nb::module_& m) {
       })
       .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
       .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
+      // The real or imaginary part of a complex array: a view sharing its memory (the
+      // `real`/`imag` properties in _ufunc_functions.py handle the other dtypes).
+      .def("_complex_part", [](nb::handle self, bool imag) {
+             const ndarray& a = as_ndarray(self);
+             if (!a.dtype().is_complex()) throw TypeError("_complex_part needs a complex array");
+             DType r = real_dtype(a.dtype());
+             ndarray v(a.memory(), a.offset() + (imag && a.size() > 0 ? r.itemsize() : 0), a.shape(),
+                       a.strides(), r, a);
+             return as_view_of(self, std::move(v));
+           }, nb::arg("imag"))
       .def_prop_ro("T", [](nb::handle self) { return as_view_of(self, as_ndarray(self).T()); })
       .def_prop_ro("mT", [](nb::handle self) { return as_view_of(self, as_ndarray(self).mT()); })
       // views

@@ -106,6 +106,31 @@ void bind_binary_operator(nb::handle cls, const char* op, const char* ufunc) {
              [uf](nb::handle self, nb::handle other) { return inplace_operator(*uf, self, other); });
 }
 
+// divmod(x, y) and its reflected form: the two outputs of the divmod ufunc as a tuple.
+template <bool Reflected>
+nb::object divmod_operator(const Ufunc& uf, const ndarray& self, nb::handle other) {
+  Operand rhs;
+  if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
+  const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
+  std::vector<ndarray> r = ufunc_call(uf, in);
+  return nb::make_tuple(std::move(r[0]), std::move(r[1]));
+}
+
+// ufunc_at(index, a, positions as int64 bytes, b or None): see cunumpy::ufunc_at.
+void py_ufunc_at(int index, nb::handle a_obj, nb::bytes positions, nb::handle b) {
+  std::span<const Ufunc> all = all_ufuncs();
+  if (index < 0 || index >= static_cast<int>(all.size())) throw ValueError("bad ufunc index");
+  ndarray& a = py::as_ndarray(a_obj);
+  std::vector<int64_t> pos(positions.size() / sizeof(int64_t));
+  if (!pos.empty()) std::memcpy(pos.data(), positions.c_str(), pos.size() * sizeof(int64_t));
+  if (b.is_none()) {
+    ufunc_at(all[index], a, pos, nullptr);
+  } else {
+    Operand op = require_operand(b);
+    ufunc_at(all[index], a, pos, &op);
+  }
+}
+
 void bind_comparison(nb::handle cls, const char* op, const char* ufunc) {
   const Ufunc* uf = &get_ufunc(ufunc);
   set_method(cls, op, [uf](const ndarray& self, nb::handle other) { return binary_operator<false>(*uf, self, other); });
@@ -195,13 +220,14 @@ nb::object ufunc_base_call(const UfuncBase& self, nb::args args, nb::kwargs kwar
   return call_ufunc(self.index, nb::tuple(args), out, dtype, casting, where);
 }
 
-// (name, nin, nout, identity, types) of every registered ufunc, in registry order.
+// (name, nin, nout, identity, types, functor) of every registered ufunc, in registry
+// order; functor: the scalar op's struct in cn_ops.h (scripts/check_ops_nvrtc.py uses it).
 nb::list ufunc_infos() {
   nb::list l;
   for (const Ufunc& uf : all_ufuncs()) {
     nb::list types;
     for (const UfuncLoop& loop : uf.loops) types.append(nb::str(loop.signature.c_str()));
-    l.append(nb::make_tuple(uf.name, uf.nin, uf.nout, uf.identity, types));
+    l.append(nb::make_tuple(uf.name, uf.nin, uf.nout, uf.identity, types, uf.functor));
   }
   return l;
 }
@@ -275,6 +301,8 @@ void bind_ufuncs(nb::module_& m) {
         nb::arg("dtype").none() = nb::none(), nb::arg("casting").none() = nb::none(),
         nb::arg("where").none() = nb::borrow(Py_True));
   m.def("ufunc_infos", &ufunc_infos);
+  m.def("ufunc_at", &py_ufunc_at, nb::arg("index"), nb::arg("a"), nb::arg("positions"),
+        nb::arg("b").none());
   nb::class_<UfuncBase>(m, "_UfuncBase")
       .def(nb::init<>())
       .def_rw("_index", &UfuncBase::index)
@@ -293,6 +321,9 @@ void bind_ufuncs(nb::module_& m) {
   bind_binary_operator(cls, "xor", "bitwise_xor");
   bind_binary_operator(cls, "lshift", "left_shift");
   bind_binary_operator(cls, "rshift", "right_shift");
+  const Ufunc* dm = &get_ufunc("divmod");
+  set_method(cls, "__divmod__", [dm](const ndarray& self, nb::handle other) { return divmod_operator<false>(*dm, self, other); });
+  set_method(cls, "__rdivmod__", [dm](const ndarray& self, nb::handle other) { return divmod_operator<true>(*dm, self, other); });
   bind_comparison(cls, "__eq__", "equal");
   bind_comparison(cls, "__ne__", "not_equal");
   bind_comparison(cls, "__lt__", "less");

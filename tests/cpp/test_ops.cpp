@@ -85,6 +85,34 @@ TEST(Ufunc, NonContiguousAndNegativeStrides) {
   EXPECT_EQ(values(v.T() + 0.0), (std::vector<double>{16, 6, 18, 8}));
 }
 
+TEST(Ufunc, TwoOutputFunctions) {
+  auto [q, r] = divmod(from({7, -7, 7.5}, {3}), 2.0);
+  EXPECT_EQ(values(q), (std::vector<double>{3, -4, 3}));
+  EXPECT_EQ(values(r), (std::vector<double>{1, 1, 1.5}));
+  auto [frac, whole] = modf(from({-2.5, 3.25}, {2}, float32));
+  EXPECT_EQ(frac.dtype(), float32);
+  EXPECT_EQ(values(frac), (std::vector<double>{-0.5, 0.25}));
+  EXPECT_EQ(values(whole), (std::vector<double>{-2, 3}));
+  auto [mant, expo] = frexp(from({8, 0.375}, {2}));
+  EXPECT_EQ(expo.dtype(), int32);  // NumPy's 'd->di'
+  EXPECT_EQ(values(mant), (std::vector<double>{0.5, 0.75}));
+  EXPECT_EQ(expo.to_vector<int32_t>(), (std::vector<int32_t>{4, -1}));
+  EXPECT_EQ(ldexp(from({0.5, 0.75}, {2}, float32), 3).dtype(), float32);  // 'fl->f'
+  EXPECT_EQ(values(gcd(from({12, -18}, {2}, int32), 8)), (std::vector<double>{4, 2}));
+}
+
+TEST(Ufunc, AtAccumulatesRepeatedPositions) {
+  ndarray a = seq({2, 3});
+  const int64_t pos[] = {0, 0, 5, 0};
+  const Operand one(1.5);
+  ufunc_at(get_ufunc("add"), a, pos, &one);
+  EXPECT_EQ(values(a), (std::vector<double>{4.5, 1, 2, 3, 4, 6.5}));
+  ufunc_at(get_ufunc("negative"), a, std::span<const int64_t>(pos, 1));
+  EXPECT_EQ(values(a)[0], -4.5);
+  const int64_t out_of_range[] = {6};
+  EXPECT_THROW(ufunc_at(get_ufunc("add"), a, out_of_range, &one), IndexError);
+}
+
 TEST(Reduction, ResultDTypesFollowNumPy2) {
   EXPECT_EQ(sum(seq({3}, int8)).dtype(), int64);
   EXPECT_EQ(sum(seq({3}, uint8)).dtype(), uint64);

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cunumpy/core/dtype.hpp"
@@ -98,15 +99,29 @@ std::vector<ndarray> ufunc_call(std::string_view name, std::span<const Operand> 
   X(sqrt) X(cbrt) X(exp) X(exp2) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin) X(cos)    \
   X(tan) X(sinh) X(cosh) X(tanh) X(arcsin) X(arccos) X(arctan) X(arcsinh) X(arccosh)       \
   X(arctanh) X(logical_not) X(isnan) X(isinf) X(isfinite) X(signbit) X(floor) X(ceil)      \
-  X(trunc) X(rint) X(invert)
+  X(trunc) X(rint) X(invert) X(spacing) X(deg2rad) X(rad2deg) X(degrees) X(radians)       \
+  X(bitwise_count)
 #define CUNUMPY_BINARY_UFUNCS(X)                                                               \
   X(add) X(subtract) X(multiply) X(true_divide) X(floor_divide) X(remainder) X(fmod) X(power) \
   X(float_power) X(arctan2) X(hypot) X(copysign) X(equal) X(not_equal) X(less) X(less_equal) \
   X(greater) X(greater_equal) X(logical_and) X(logical_or) X(logical_xor) X(maximum)         \
   X(minimum) X(fmax) X(fmin) X(bitwise_and) X(bitwise_or) X(bitwise_xor) X(left_shift)       \
-  X(right_shift)
+  X(right_shift) X(heaviside) X(logaddexp) X(logaddexp2) X(nextafter) X(ldexp) X(gcd)        \
+  X(lcm)
 CUNUMPY_UNARY_UFUNCS(CUNUMPY_UNARY_UFUNC)
 CUNUMPY_BINARY_UFUNCS(CUNUMPY_BINARY_UFUNC)
+// The two-output ufuncs: (floor quotient, remainder), (fractional, integral part),
+// (mantissa, int32 exponent).
+std::pair<ndarray, ndarray> divmod(const Operand& x1, const Operand& x2, const UfuncOptions& options = {});
+std::pair<ndarray, ndarray> modf(const Operand& x, const UfuncOptions& options = {});
+std::pair<ndarray, ndarray> frexp(const Operand& x, const UfuncOptions& options = {});
+// ufunc.at: a.flat[p] = uf(a.flat[p], b[k]) for each k, unbuffered, so a position listed
+// twice is applied twice. positions: flat C-order indices into a, in [0, a.size()); b (binary
+// ufuncs only): a scalar or a 1-D array of positions.size() (or 1) values. The CPU backend
+// runs it serially, the CUDA backend with atomic compare-and-swap updates (complex128: add
+// and subtract only, else NotImplementedError).
+void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions,
+              const Operand* b = nullptr);
 // NumPy's aliases.
 inline ndarray divide(const Operand& a, const Operand& b, const UfuncOptions& o = {}) { return true_divide(a, b, o); }
 inline ndarray mod(const Operand& a, const Operand& b, const UfuncOptions& o = {}) { return remainder(a, b, o); }

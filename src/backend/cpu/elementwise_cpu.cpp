@@ -34,6 +34,7 @@ void register_all_loops() {
     register_arithmetic_loops();
     register_math_loops();
     register_logic_loops();
+    register_fp_function_loops();
   });
 }
 

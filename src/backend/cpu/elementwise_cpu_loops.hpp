@@ -82,6 +82,22 @@ void binary_loop(char* const* p, const int64_t* s, int64_t n) {
 
 template <class Op, class Out, class A, class B, class C>
 void ternary_loop(char* const* p, const int64_t* s, int64_t n) {
+  if (s[0] == sizeof(Out) && s[1] == sizeof(A)) {  // contiguous x: clip's common cases
+    Out* o = reinterpret_cast<Out*>(p[0]);
+    const A* a = reinterpret_cast<const A*>(p[1]);
+    if (s[2] == 0 && s[3] == 0) {
+      const B bv = *reinterpret_cast<const B*>(p[2]);
+      const C cv = *reinterpret_cast<const C*>(p[3]);
+      for (int64_t i = 0; i < n; ++i) o[i] = cn::cast<Out>(Op::call(a[i], bv, cv));
+      return;
+    }
+    if (s[2] == sizeof(B) && s[3] == sizeof(C)) {
+      const B* b = reinterpret_cast<const B*>(p[2]);
+      const C* c = reinterpret_cast<const C*>(p[3]);
+      for (int64_t i = 0; i < n; ++i) o[i] = cn::cast<Out>(Op::call(a[i], b[i], c[i]));
+      return;
+    }
+  }
   char* o = p[0];
   const char* a = p[1];
   const char* b = p[2];
@@ -90,6 +106,23 @@ void ternary_loop(char* const* p, const int64_t* s, int64_t n) {
     *reinterpret_cast<Out*>(o) = cn::cast<Out>(Op::call(*reinterpret_cast<const A*>(a),
                                                         *reinterpret_cast<const B*>(b),
                                                         *reinterpret_cast<const C*>(c)));
+}
+
+// Two outputs: Op::call(inputs..., &second) returns the first.
+template <class Op, class O0, class O1, class A>
+void unary_loop2(char* const* p, const int64_t* s, int64_t n) {
+  char *o0 = p[0], *o1 = p[1];
+  const char* a = p[2];
+  for (int64_t i = 0; i < n; ++i, o0 += s[0], o1 += s[1], a += s[2])
+    *reinterpret_cast<O0*>(o0) = Op::call(*reinterpret_cast<const A*>(a), reinterpret_cast<O1*>(o1));
+}
+template <class Op, class O0, class O1, class A, class B>
+void binary_loop2(char* const* p, const int64_t* s, int64_t n) {
+  char *o0 = p[0], *o1 = p[1];
+  const char *a = p[2], *b = p[3];
+  for (int64_t i = 0; i < n; ++i, o0 += s[0], o1 += s[1], a += s[2], b += s[3])
+    *reinterpret_cast<O0*>(o0) = Op::call(*reinterpret_cast<const A*>(a), *reinterpret_cast<const B*>(b),
+                                          reinterpret_cast<O1*>(o1));
 }
 
 // ---- registration helpers --------------------------------------------------------------
@@ -143,5 +176,6 @@ void reg_select(const char* name) {
 void register_arithmetic_loops();
 void register_math_loops();
 void register_logic_loops();
+void register_fp_function_loops();
 
 }  // namespace cunumpy::cpu

@@ -87,14 +87,14 @@ void register_math_loops() {
   reg_unary<op::log1p, CN_FLOATS, CN_COMPLEX>("log1p");
   reg_unary<op::sinh, CN_FLOATS, CN_COMPLEX>("sinh");
   reg_unary<op::cosh, CN_FLOATS, CN_COMPLEX>("cosh");
-  // Real only (complex loops still to come).
+  reg_unary<op::arcsin, CN_FLOATS, CN_COMPLEX>("arcsin");
+  reg_unary<op::arccos, CN_FLOATS, CN_COMPLEX>("arccos");
+  reg_unary<op::arctan, CN_FLOATS, CN_COMPLEX>("arctan");
+  reg_unary<op::arcsinh, CN_FLOATS, CN_COMPLEX>("arcsinh");
+  reg_unary<op::arccosh, CN_FLOATS, CN_COMPLEX>("arccosh");
+  reg_unary<op::arctanh, CN_FLOATS, CN_COMPLEX>("arctanh");
+  // Real only.
   reg_unary<op::cbrt, CN_FLOATS>("cbrt");
-  reg_unary<op::arcsin, CN_FLOATS>("arcsin");
-  reg_unary<op::arccos, CN_FLOATS>("arccos");
-  reg_unary<op::arctan, CN_FLOATS>("arctan");
-  reg_unary<op::arcsinh, CN_FLOATS>("arcsinh");
-  reg_unary<op::arccosh, CN_FLOATS>("arccosh");
-  reg_unary<op::arctanh, CN_FLOATS>("arctanh");
   reg_binary<op::arctan2, CN_FLOATS>("arctan2");
   reg_binary<op::hypot, CN_FLOATS>("hypot");
   reg_binary<op::copysign, CN_FLOATS>("copysign");

@@ -64,10 +64,17 @@ std::string elementwise_kernel_source(const ElementwiseKernelDesc& d, const std:
            (array_of_input[i] < 0 ? "s" + idx(i) : "cn::cast<L" + idx(i) + ">(" + read(array_of_input[i]) + ")") + ";\n";
     std::string call = "cn::op::" + d.functor + "::call(";
     for (int i = 0; i < nin; ++i) call += (i ? ", x" : "x") + idx(i);
-    call += ")";
-    // Single output: loop result cast to the loop output type, then to the storage type.
+    if (nout == 1) {
+      // Loop result cast to the loop output type, then to the storage type.
+      call += ")";
+      b += "    " + write(0, "cn::cast<S0>(cn::cast<R0>(" + call + "))") + ";\n";
+      return b;
+    }
+    // Two outputs: the functor returns the first and writes the second through a pointer.
+    call += ", &y1)";
+    b += "    R1 y1;\n    R0 y0 = " + call + ";\n";
     for (int o = 0; o < nout; ++o)
-      b += "    " + write(o, "cn::cast<S" + idx(o) + ">(cn::cast<R" + idx(o) + ">(" + call + "))") + ";\n";
+      b += "    " + write(o, "cn::cast<S" + idx(o) + ">(y" + idx(o) + ")") + ";\n";
     return b;
   };
 

@@ -59,9 +59,25 @@ CN_MATH1(fabs) CN_MATH1(exp2) CN_MATH1(log2) CN_MATH1(log10) CN_MATH1(expm1) CN_
 CN_MATH1(asin) CN_MATH1(acos) CN_MATH1(atan) CN_MATH1(asinh) CN_MATH1(acosh) CN_MATH1(atanh)
 CN_MATH1(cbrt) CN_MATH1(rint)
 CN_MATH2(pow) CN_MATH2(fmod) CN_MATH2(atan2) CN_MATH2(hypot) CN_MATH2(copysign)
+CN_MATH2(nextafter)
 #undef CN_MATH1
 #undef CN_MATH2
 
+#ifdef __CUDACC_RTC__
+CN_HD float ldexp(float x, int e) { return ::ldexpf(x, e); }
+CN_HD double ldexp(double x, int e) { return ::ldexp(x, e); }
+CN_HD float frexp(float x, int* e) { return ::frexpf(x, e); }
+CN_HD double frexp(double x, int* e) { return ::frexp(x, e); }
+CN_HD float modf(float x, float* i) { return ::modff(x, i); }
+CN_HD double modf(double x, double* i) { return ::modf(x, i); }
+#else
+CN_HD float ldexp(float x, int e) { return std::ldexp(x, e); }
+CN_HD double ldexp(double x, int e) { return std::ldexp(x, e); }
+CN_HD float frexp(float x, int* e) { return std::frexp(x, e); }
+CN_HD double frexp(double x, int* e) { return std::frexp(x, e); }
+CN_HD float modf(float x, float* i) { return std::modf(x, i); }
+CN_HD double modf(double x, double* i) { return std::modf(x, i); }
+#endif
 CN_HD bool isnan(float x) { return x != x; }
 CN_HD bool isnan(double x) { return x != x; }
 CN_HD float inf(float) { return float_of(0x7f800000u); }
@@ -137,6 +153,35 @@ template <class T> CN_HD complex<T> ctanh(complex<T> a) {
 template <class T> CN_HD complex<T> ctan(complex<T> a) {  // tan(z) = -i tanh(iz)
   complex<T> t = ctanh(cplx<T>(-a.im, a.re));
   return cplx<T>(t.im, -t.re);
+}
+// Inverse trigonometric and hyperbolic functions by Kahan's formulas ("Branch cuts for
+// complex elementary functions", 1987): 1 - z and 1 + z keep the sign of a zero imaginary
+// part, so each side of a branch cut maps where C99 (and so NumPy) puts it.
+template <class T> CN_HD complex<T> casin(complex<T> a) {
+  complex<T> s1 = csqrt(cplx<T>(T(1) - a.re, -a.im)), s2 = csqrt(cplx<T>(T(1) + a.re, a.im));
+  return cplx<T>(m::atan2(a.re, s1.re * s2.re - s1.im * s2.im), m::asinh(s1.re * s2.im - s1.im * s2.re));
+}
+template <class T> CN_HD complex<T> cacos(complex<T> a) {
+  complex<T> s1 = csqrt(cplx<T>(T(1) - a.re, -a.im)), s2 = csqrt(cplx<T>(T(1) + a.re, a.im));
+  return cplx<T>(T(2) * m::atan2(s1.re, s2.re), m::asinh(s2.re * s1.im - s2.im * s1.re));
+}
+template <class T> CN_HD complex<T> casinh(complex<T> a) {  // -i asin(iz)
+  complex<T> r = casin(cplx<T>(-a.im, a.re));
+  return cplx<T>(r.im, -r.re);
+}
+template <class T> CN_HD complex<T> cacosh(complex<T> a) {
+  complex<T> t1 = csqrt(cplx<T>(a.re - T(1), a.im)), t2 = csqrt(cplx<T>(a.re + T(1), a.im));
+  return cplx<T>(m::asinh(t1.re * t2.re + t1.im * t2.im), T(2) * m::atan2(t1.im, t2.re));
+}
+// atanh(z) = (log(1+z) - log(1-z)) / 2, in the cancellation-free form of the real part.
+template <class T> CN_HD complex<T> catanh(complex<T> a) {
+  T x = a.re, y = a.im, omx = T(1) - x;
+  return cplx<T>(T(0.25) * m::log1p(T(4) * x / (omx * omx + y * y)),
+                 T(0.5) * m::atan2(T(2) * y, omx * (T(1) + x) - y * y));
+}
+template <class T> CN_HD complex<T> catan(complex<T> a) {  // -i atanh(iz)
+  complex<T> r = catanh(cplx<T>(-a.im, a.re));
+  return cplx<T>(r.im, -r.re);
 }
 // Lexicographic order with NumPy's macros (CLT, CLE, CEQ).
 template <class T> CN_HD bool clt(complex<T> a, complex<T> b) { return a.re < b.re || (a.re == b.re && a.im < b.im); }
@@ -490,12 +535,24 @@ CN_REAL_FN(log1p, log1p)
     return cplx<T>(m::log(m::hypot(a.re + 1, a.im)), m::atan2(a.im, a.re + 1));
   }
 CN_END
-CN_REAL_FN(arcsin, asin) CN_END
-CN_REAL_FN(arccos, acos) CN_END
-CN_REAL_FN(arctan, atan) CN_END
-CN_REAL_FN(arcsinh, asinh) CN_END
-CN_REAL_FN(arccosh, acosh) CN_END
-CN_REAL_FN(arctanh, atanh) CN_END
+CN_REAL_FN(arcsin, asin)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return casin(a); }
+CN_END
+CN_REAL_FN(arccos, acos)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cacos(a); }
+CN_END
+CN_REAL_FN(arctan, atan)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return catan(a); }
+CN_END
+CN_REAL_FN(arcsinh, asinh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return casinh(a); }
+CN_END
+CN_REAL_FN(arccosh, acosh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return cacosh(a); }
+CN_END
+CN_REAL_FN(arctanh, atanh)
+  template <class T> CN_HD static complex<T> call(complex<T> a) { return catanh(a); }
+CN_END
 CN_REAL_FN(cbrt, cbrt) CN_END
 #undef CN_REAL_FN
 #undef CN_END
@@ -555,13 +612,17 @@ struct right_shift {
 };
 
 // ---- extrema: maximum/minimum propagate NaN, fmax/fmin ignore it -----------------------
+// On ties (0.0 vs -0.0) NumPy's float32/float64 loops return b, its float16 loop a.
 struct maximum {
   template <class T> CN_HD static T call(T a, T b) {
     if (is_int<T>::value) return a >= b ? a : b;
-    return (a >= b || a != a) ? a : b;
+    return (a > b || a != a) ? a : b;
   }
   CN_HD static bool call(bool a, bool b) { return a || b; }
-  CN_HALF_BINARY
+  CN_HD static half call(half a, half b) {
+    float fa = h2f(a), fb = h2f(b);
+    return (fa >= fb || fa != fa) ? a : b;
+  }
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     return (cle(b, a) || cisnan(a)) ? a : b;
   }
@@ -569,10 +630,13 @@ struct maximum {
 struct minimum {
   template <class T> CN_HD static T call(T a, T b) {
     if (is_int<T>::value) return a <= b ? a : b;
-    return (a <= b || a != a) ? a : b;
+    return (a < b || a != a) ? a : b;
   }
   CN_HD static bool call(bool a, bool b) { return a && b; }
-  CN_HALF_BINARY
+  CN_HD static half call(half a, half b) {
+    float fa = h2f(a), fb = h2f(b);
+    return (fa <= fb || fa != fa) ? a : b;
+  }
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     return (cle(a, b) || cisnan(a)) ? a : b;
   }
@@ -623,6 +687,189 @@ struct isfinite {
 struct signbit {
   template <class T> CN_HD static bool call(T a) { return m::signbit(a); }
   CN_HD static bool call(half a) { return (a.bits & 0x8000u) != 0; }
+};
+
+// ---- floating-point functions ------------------------------------------------------------
+// NumPy's npy_heaviside: nan stays nan, 0 gives h0.
+struct heaviside {
+  template <class T> CN_HD static T call(T x, T h0) {
+    if (x != x) return x;
+    if (x == T(0)) return h0;
+    return x < T(0) ? T(0) : T(1);
+  }
+  CN_HALF_BINARY
+};
+// NumPy's npy_logaddexp / npy_logaddexp2 (equal arguments first: inf + inf without nan).
+struct logaddexp {
+  template <class T> CN_HD static T call(T x, T y) {
+    if (x == y) return x + T(0.693147180559945309417232121458176568);
+    T d = x - y;
+    if (d > 0) return x + m::log1p(m::exp(-d));
+    if (d <= 0) return y + m::log1p(m::exp(d));
+    return d;  // nan
+  }
+  CN_HALF_BINARY
+};
+struct logaddexp2 {
+  template <class T> CN_HD static T call(T x, T y) {
+    const T log2e = T(1.442695040888963407359924681001892137);
+    if (x == y) return x + T(1);
+    T d = x - y;
+    if (d > 0) return x + log2e * m::log1p(m::exp2(-d));
+    if (d <= 0) return y + log2e * m::log1p(m::exp2(d));
+    return d;
+  }
+  CN_HALF_BINARY
+};
+// x * (pi/180) and x * (180/pi) with the constant rounded to T, as npy_deg2rad[f].
+struct deg2rad {
+  template <class T> CN_HD static T call(T x) { return x * (T(3.141592653589793238462643383279502884) / T(180)); }
+  CN_HALF_UNARY_H
+};
+struct rad2deg {
+  template <class T> CN_HD static T call(T x) { return x * (T(180) / T(3.141592653589793238462643383279502884)); }
+  CN_HALF_UNARY_H
+};
+struct nextafter {
+  template <class T> CN_HD static T call(T x, T y) { return m::nextafter(x, y); }
+  // npy_half_nextafter, bit for bit (equal inputs give x).
+  CN_HD static half call(half x, half y) {
+    uint16_t a = x.bits, b = y.bits, r;
+    if ((a & 0x7fffu) > 0x7c00u || (b & 0x7fffu) > 0x7c00u) r = 0x7e00u;
+    else if (a == b || ((a | b) & 0x7fffu) == 0) r = a;
+    else if ((a & 0x7fffu) == 0) r = (uint16_t)((b & 0x8000u) + 1);
+    else if (!(a & 0x8000u)) r = (int16_t)a > (int16_t)b ? (uint16_t)(a - 1) : (uint16_t)(a + 1);
+    else r = (!(b & 0x8000u) || (a & 0x7fffu) > (b & 0x7fffu)) ? (uint16_t)(a - 1) : (uint16_t)(a + 1);
+    half h; h.bits = r; return h;
+  }
+};
+// npy_spacing: the gap to the next value away from zero (signed like x); +-0 give the
+// smallest subnormal, inf and nan give nan.
+struct spacing {
+  template <class T> CN_HD static T call(T x) {
+    if (x != x || m::isinf(x)) return m::nan(x);
+    if (x == T(0)) return m::nextafter(T(0), T(1));
+    return m::nextafter(x, m::copysign(m::inf(x), x)) - x;
+  }
+  // npy_half_spacing, bit for bit (always non-negative).
+  CN_HD static half call(half x) {
+    uint16_t h = x.bits, e = (uint16_t)(h & 0x7c00u), sig = (uint16_t)(h & 0x03ffu), r;
+    if (e == 0x7c00u) r = 0x7e00u;
+    else if (h == 0x7bffu) r = 0x7c00u;
+    else if ((h & 0x8000u) && sig == 0) {
+      if (e > 0x2c00u) r = (uint16_t)(e - 0x2c00u);
+      else if (e > 0x0400u) r = (uint16_t)(1u << ((e >> 10) - 2));
+      else r = 0x0001u;
+    } else if (e > 0x2800u) r = (uint16_t)(e - 0x2800u);
+    else if (e > 0x0400u) r = (uint16_t)(1u << ((e >> 10) - 1));
+    else r = 0x0001u;
+    half o; o.bits = r; return o;
+  }
+};
+// ldexp(x, e): NumPy's 'l' loops clamp the exponent to int first.
+struct ldexp {
+  template <class T, class I> CN_HD static T call(T x, I e) {
+    int ie = sizeof(I) > 4 ? (e > (I)2147483647 ? 2147483647 : (e < -(I)2147483647 ? -2147483647 : (int)e)) : (int)e;
+    return m::ldexp(x, ie);
+  }
+  template <class I> CN_HD static half call(half x, I e) { return f2h(call(h2f(x), e)); }
+};
+
+// ---- multi-output ufuncs: the first output is returned, the second written to *out1 ----
+struct divmod {
+  template <class T> CN_HD static T call(T a, T b, T* mod) {
+    *mod = remainder::call(a, b);
+    return floor_divide::call(a, b);
+  }
+};
+struct modf {  // (fractional part, integral part), both with the sign of x
+  template <class T> CN_HD static T call(T x, T* ip) { return m::modf(x, ip); }
+  CN_HD static half call(half x, half* ip) {
+    float i, f = m::modf(h2f(x), &i);
+    *ip = f2h(i);
+    return f2h(f);
+  }
+};
+struct frexp {  // (mantissa in [0.5, 1), exponent); 0, inf and nan give exponent 0
+  template <class T> CN_HD static T call(T x, int32_t* e) {
+    int ie = 0;
+    if (x != x || m::isinf(x) || x == T(0)) { *e = 0; return x; }
+    T r = m::frexp(x, &ie);
+    *e = ie;
+    return r;
+  }
+  CN_HD static half call(half x, int32_t* e) { return f2h(call(h2f(x), e)); }
+};
+
+// ---- integer functions -------------------------------------------------------------------
+// gcd/lcm on magnitudes computed in the wrapping unsigned type, then wrapped back to T as
+// NumPy's npy_gcd/npy_lcm do (gcd(int8 -128, 0) == -128).
+template <class T> CN_HD typename wrap_of<T>::type umag(T a) {
+  typedef typename wrap_of<T>::type W;  // unsigned, at least 32 bits
+  return is_neg(a) ? (W)((W)0 - (W)a) : (W)a;
+}
+template <class W> CN_HD W ugcd(W a, W b) {
+  while (b != 0) { W t = a % b; a = b; b = t; }
+  return a;
+}
+struct gcd {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    return (T)ugcd<W>(umag(a), umag(b));
+  }
+};
+struct lcm {
+  template <class T> CN_HD static T call(T a, T b) {
+    typedef typename wrap_of<T>::type W;
+    W ua = umag(a), ub = umag(b), g = ugcd<W>(ua, ub);
+    return g == 0 ? T(0) : (T)((W)(ua / g) * ub);
+  }
+};
+// Set bits of |x| (NumPy counts the magnitude of signed values).
+struct bitwise_count {
+  template <class T> CN_HD static uint8_t call(T a) {
+    uint64_t v = (uint64_t)umag(a);
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint8_t)((v * 0x0101010101010101ull) >> 56);
+  }
+};
+
+// ---- clip: NumPy's clip ufunc (_NPY_CLIP): min(max(x, lo), hi), nan in any argument wins ----
+// On ties (0.0 vs -0.0) NumPy's generic loop returns the bound, its SIMD loop for scalar
+// float bounds returns x: clip_ keeps x, clip returns the bound (cunumpy.clip picks).
+struct clip_ {
+  template <class T> CN_HD static T call(T x, T lo, T hi) {
+    if constexpr (is_int<T>::value || sizeof(T) == 1) {
+      T t = x < lo ? lo : x;
+      return t > hi ? hi : t;
+    } else {
+      T t = x != x ? x : (lo != lo ? lo : (x < lo ? lo : x));
+      return t != t ? t : (hi != hi ? hi : (t > hi ? hi : t));
+    }
+  }
+};
+struct clip {
+  template <class T> CN_HD static T call(T x, T lo, T hi) {
+    if constexpr (is_int<T>::value || sizeof(T) == 1) {
+      T t = x > lo ? x : lo;
+      return t < hi ? t : hi;
+    } else {
+      T t = x != x ? x : (x > lo ? x : lo);
+      return t != t ? t : (t < hi ? t : hi);
+    }
+  }
+  CN_HD static half call(half x, half lo, half hi) {
+    float fx = h2f(x), fl = h2f(lo);
+    half t = (fx != fx || fx >= fl) ? x : lo;
+    float ft = h2f(t), fh = h2f(hi);
+    return (ft != ft || ft <= fh) ? t : hi;
+  }
+  template <class T> CN_HD static complex<T> call(complex<T> x, complex<T> lo, complex<T> hi) {
+    complex<T> t = (cisnan(x) || clt(lo, x)) ? x : lo;
+    return (cisnan(t) || clt(t, hi)) ? t : hi;
+  }
 };
 
 // ---- selection: cond ? a : b (the internal "_where" ufunc behind where= and where()) ---

@@ -22,6 +22,15 @@ struct ElementwiseTask {
   SmallVector<Input, 4> inputs;     // nin entries
 };
 
+// ufunc.at on `target` (whose dtype is the loop's): b_array (1-D, loop dtype, length 1 or
+// positions.size()) or b_scalar (loop dtype) for binary ufuncs.
+void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
+                      std::span<const int64_t> positions, const ndarray& b_array,
+                      const Scalar& b_scalar);
+void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
+                       std::span<const int64_t> positions, const ndarray& b_array,
+                       const Scalar& b_scalar);
+
 // Backend executors. The CUDA one exists only in builds with the CUDA backend.
 void run_elementwise_cpu(const ElementwiseTask& task);
 void run_elementwise_cuda(const ElementwiseTask& task);

@@ -59,6 +59,8 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
     throw OverflowError("Python integer " + v + " out of bounds for " + strong.name());
   }
   if (own.is_integer() && strong.is_bool()) return int64;
+  // ldexp's exponent is an integer whatever the mantissa's dtype (its 'fl->f' loops).
+  if (own.is_integer() && uf.name == "ldexp") return int64;
   return strong;
 }
 

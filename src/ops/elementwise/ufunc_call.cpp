@@ -193,6 +193,25 @@ CUNUMPY_BINARY_UFUNCS(CUNUMPY_DEFINE_BINARY)
 #undef CUNUMPY_DEFINE_UNARY
 #undef CUNUMPY_DEFINE_BINARY
 
+std::pair<ndarray, ndarray> divmod(const Operand& x1, const Operand& x2, const UfuncOptions& options) {
+  static const Ufunc& uf = get_ufunc("divmod");
+  const Operand in[2] = {x1, x2};
+  std::vector<ndarray> r = ufunc_call(uf, in, options);
+  return {r[0], r[1]};
+}
+std::pair<ndarray, ndarray> modf(const Operand& x, const UfuncOptions& options) {
+  static const Ufunc& uf = get_ufunc("modf");
+  const Operand in[1] = {x};
+  std::vector<ndarray> r = ufunc_call(uf, in, options);
+  return {r[0], r[1]};
+}
+std::pair<ndarray, ndarray> frexp(const Operand& x, const UfuncOptions& options) {
+  static const Ufunc& uf = get_ufunc("frexp");
+  const Operand in[1] = {x};
+  std::vector<ndarray> r = ufunc_call(uf, in, options);
+  return {r[0], r[1]};
+}
+
 // ---- in-place operators ----------------------------------------------------------------
 namespace {
 ndarray& in_place(const char* name, ndarray& a, const Operand& b) {

@@ -2,8 +2,7 @@
 // dtypes cunumpy supports (NumPy's long double, object and datetime loops dropped; 'q'/'Q'
 // folded into 'l'/'L', which are the same types on LP64). The tables were printed from
 // NumPy 2's `ufunc.types`; resolution scans them in this order, as NumPy does.
-// arcsin, arccos, arctan, arcsinh, arccosh and arctanh lack their complex loops for now
-// (TypeError on complex input, where NumPy computes them).
+// Multi-output ufuncs (divmod, modf, frexp) list nin input then nout output codes.
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -56,12 +55,12 @@ const UfuncSpec kSpecs[] = {
     {"sinh", "sinh", 1, 1, "", "e->e f->f d->d F->F D->D"},
     {"cosh", "cosh", 1, 1, "", "e->e f->f d->d F->F D->D"},
     {"tanh", "tanh", 1, 1, "", "e->e f->f d->d F->F D->D"},
-    {"arcsin", "arcsin", 1, 1, "", "e->e f->f d->d"},
-    {"arccos", "arccos", 1, 1, "", "e->e f->f d->d"},
-    {"arctan", "arctan", 1, 1, "", "e->e f->f d->d"},
-    {"arcsinh", "arcsinh", 1, 1, "", "e->e f->f d->d"},
-    {"arccosh", "arccosh", 1, 1, "", "e->e f->f d->d"},
-    {"arctanh", "arctanh", 1, 1, "", "e->e f->f d->d"},
+    {"arcsin", "arcsin", 1, 1, "", "e->e f->f d->d F->F D->D"},
+    {"arccos", "arccos", 1, 1, "", "e->e f->f d->d F->F D->D"},
+    {"arctan", "arctan", 1, 1, "", "e->e f->f d->d F->F D->D"},
+    {"arcsinh", "arcsinh", 1, 1, "", "e->e f->f d->d F->F D->D"},
+    {"arccosh", "arccosh", 1, 1, "", "e->e f->f d->d F->F D->D"},
+    {"arctanh", "arctanh", 1, 1, "", "e->e f->f d->d F->F D->D"},
     {"arctan2", "arctan2", 2, 1, "", "ee->e ff->f dd->d"},
     {"hypot", "hypot", 2, 1, "0", "ee->e ff->f dd->d"},
     {"copysign", "copysign", 2, 1, "", "ee->e ff->f dd->d"},
@@ -93,6 +92,25 @@ const UfuncSpec kSpecs[] = {
     {"invert", "invert", 1, 1, "", "?->? b->b B->B h->h H->H i->i I->I l->l L->L"},
     {"left_shift", "left_shift", 2, 1, "", "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"},
     {"right_shift", "right_shift", 2, 1, "", "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"},
+    {"divmod", "divmod", 2, 2, "", "bb->bb BB->BB hh->hh HH->HH ii->ii II->II ll->ll LL->LL ee->ee ff->ff dd->dd"},
+    {"modf", "modf", 1, 2, "", "e->ee f->ff d->dd"},
+    {"frexp", "frexp", 1, 2, "", "e->ei f->fi d->di"},
+    {"ldexp", "ldexp", 2, 1, "", "ei->e fi->f el->e fl->f di->d dl->d"},
+    {"heaviside", "heaviside", 2, 1, "", "ee->e ff->f dd->d"},
+    {"logaddexp", "logaddexp", 2, 1, "-inf", "ee->e ff->f dd->d"},
+    {"logaddexp2", "logaddexp2", 2, 1, "-inf", "ee->e ff->f dd->d"},
+    {"nextafter", "nextafter", 2, 1, "", "ee->e ff->f dd->d"},
+    {"spacing", "spacing", 1, 1, "", "e->e f->f d->d"},
+    {"deg2rad", "deg2rad", 1, 1, "", "e->e f->f d->d"},
+    {"radians", "deg2rad", 1, 1, "", "e->e f->f d->d"},
+    {"rad2deg", "rad2deg", 1, 1, "", "e->e f->f d->d"},
+    {"degrees", "rad2deg", 1, 1, "", "e->e f->f d->d"},
+    {"gcd", "gcd", 2, 1, "0", "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"},
+    {"lcm", "lcm", 2, 1, "", "bb->b BB->B hh->h HH->H ii->i II->I ll->l LL->L"},
+    {"bitwise_count", "bitwise_count", 1, 1, "", "b->B B->B h->B H->B i->B I->B l->B L->B"},
+    // Internal: NumPy's clip ufunc (numpy._core.umath.clip), behind cunumpy.clip.
+    {"_clip_keep", "clip_", 3, 1, "", "fff->f ddd->d"},  // float, scalar bounds: ties keep x
+    {"_clip", "clip", 3, 1, "", "\?\?\?->? bbb->b BBB->B hhh->h HHH->H iii->i III->I lll->l LLL->L eee->e fff->f ddd->d FFF->F DDD->D"},
     // Internal (not a NumPy ufunc): cond ? x : y, used for where= masks.
     {"_where", "where_", 3, 1, "", "\?\?\?->? \?bb->b \?BB->B \?hh->h \?HH->H \?ii->i \?II->I \?ll->l \?LL->L \?ee->e \?ff->f \?dd->d \?FF->F \?DD->D"},
 };

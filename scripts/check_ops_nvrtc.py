@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Compiles every ufunc loop's scalar op (src/kernels/shared/cn_ops.h) with NVRTC, called
+as the CUDA backend's generated kernels call it, on a machine with the CUDA toolkit and no
+GPU: a quick check that new scalar code is valid for NVRTC.
+
+    python3 scripts/check_ops_nvrtc.py [ufunc names...]
+
+Needs the installed cunumpy (for the registry) and libnvrtc (CUDA_HOME, /usr/local/cuda or
+the loader's path). Exits 1 with NVRTC's log when the source does not compile.
+"""
+import ctypes
+import glob
+import os
+import sys
+
+import cunumpy._core as core
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "kernels", "shared")
+C = {'?': 'bool', 'b': 'int8_t', 'h': 'int16_t', 'i': 'int32_t', 'l': 'int64_t',
+     'B': 'uint8_t', 'H': 'uint16_t', 'I': 'uint32_t', 'L': 'uint64_t', 'e': 'cn::half',
+     'f': 'float', 'd': 'double', 'F': 'cn::complex64', 'D': 'cn::complex128'}
+
+
+def load_nvrtc():
+    homes = [os.environ.get("CUDA_HOME", ""), "/usr/local/cuda"]
+    for h in homes:
+        for p in sorted(glob.glob(os.path.join(h, "lib*", "libnvrtc.so*"))):
+            if "builtins" not in p:
+                return ctypes.CDLL(p)
+    return ctypes.CDLL("libnvrtc.so")
+
+
+def source(only):
+    src = '#include "cn_scalar.h"\n' + open(os.path.join(ROOT, "cn_ops.h")).read() + "\n"
+    k = 0
+    for name, nin, nout, _identity, types, functor in core.ufunc_infos():
+        if only and name not in only:
+            continue
+        for sig in types:
+            ins, outs = sig.split("->")
+            params = [f"{C[c]}* o{j}" for j, c in enumerate(outs)] + \
+                     [f"const {C[c]}* a{j}" for j, c in enumerate(ins)]
+            args = ", ".join(f"a{j}[i]" for j in range(len(ins)))
+            if len(outs) == 1:
+                body = f"o0[i] = cn::cast<{C[outs[0]]}>(cn::op::{functor}::call({args}));"
+            else:
+                body = (f"{C[outs[1]]} y1; {C[outs[0]]} y0 = cn::op::{functor}::call({args}, &y1); "
+                        "o0[i] = y0; o1[i] = y1;")
+            src += (f'extern "C" __global__ void k{k}({", ".join(params)}) '
+                    f"{{ unsigned i = threadIdx.x; {body} }}\n")
+            k += 1
+    return src, k
+
+
+def main():
+    only = set(sys.argv[1:])
+    src, count = source(only)
+    lib = load_nvrtc()
+    prog = ctypes.c_void_p()
+    hdr = (ctypes.c_char_p * 1)(open(os.path.join(ROOT, "cn_scalar.h")).read().encode())
+    names = (ctypes.c_char_p * 1)(b"cn_scalar.h")
+    if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"ops_check.cu", 1, hdr, names):
+        print("nvrtcCreateProgram failed")
+        return 1
+    opts = (ctypes.c_char_p * 2)(b"-std=c++17", b"-arch=compute_80")
+    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    size = ctypes.c_size_t()
+    lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    lib.nvrtcGetProgramLog(prog, log)
+    print(f"{count} loops: {'compiled' if r == 0 else 'FAILED'}")
+    if log.value.strip():
+        print(log.value.decode())
+    return 0 if r == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
