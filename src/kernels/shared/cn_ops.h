@@ -731,7 +731,9 @@ struct rad2deg {
   CN_HALF_UNARY_H
 };
 struct nextafter {
-  template <class T> CN_HD static T call(T x, T y) { return m::nextafter(x, y); }
+  // C's rule for equal inputs (return y, so nextafter(0.0, -0.0) is -0.0); CUDA's
+  // nextafter returns x there.
+  template <class T> CN_HD static T call(T x, T y) { return x == y ? y : m::nextafter(x, y); }
   // npy_half_nextafter, bit for bit (equal inputs give x).
   CN_HD static half call(half x, half y) {
     uint16_t a = x.bits, b = y.bits, r;
