@@ -13,6 +13,7 @@ void bind_creation(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
+void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -24,4 +25,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_creation(m);
   bind_cuda(m);
   bind_ufuncs(m);
+  bind_user_kernels(m);
 }
