@@ -66,7 +66,7 @@ std::string elementwise_source(const ElementwiseSpec& s) {
   if (s.cuda) {
     src += "extern \"C\" __global__ void " + s.name + "(" + sig.cuda_params() + ") {\n";
   } else {
-    src += "extern \"C\" void " + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
+    src += "extern \"C\" void cn_host_" + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += sig.host_unpack();
   }
   src += "  CIndexer _ind;\n  _ind.n = (long long)cn_n;\n";

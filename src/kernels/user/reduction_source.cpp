@@ -65,7 +65,7 @@ std::string reduction_source(const ReductionSpec& s) {
            "  const long long cn_tid = threadIdx.x, cn_nt = blockDim.x;\n"
            "  for (long long cn_b = blockIdx.x; cn_b < cn_M * cn_chunks; cn_b += gridDim.x) {\n";
   } else {
-    src += "extern \"C\" void " + s.name + "_partial(void** cn_args, long long cn_begin, long long cn_end) {\n";
+    src += "extern \"C\" void cn_host_" + s.name + "_partial(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += part.host_unpack();
     src += "  const long long cn_tid = 0, cn_nt = 1;\n"
            "  for (long long cn_b = cn_begin; cn_b < cn_end; ++cn_b) {\n";
@@ -114,7 +114,7 @@ std::string reduction_source(const ReductionSpec& s) {
     src += "  for (long long cn_m = (long long)blockIdx.x * blockDim.x + threadIdx.x; cn_m < cn_M; "
            "cn_m += (long long)gridDim.x * blockDim.x) {\n";
   } else {
-    src += "extern \"C\" void " + s.name + "_final(void** cn_args, long long cn_begin, long long cn_end) {\n";
+    src += "extern \"C\" void cn_host_" + s.name + "_final(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += fin.host_unpack();
     src += "  for (long long cn_m = cn_begin; cn_m < cn_end; ++cn_m) {\n";
   }

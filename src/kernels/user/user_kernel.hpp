@@ -47,7 +47,8 @@ std::string c_type(DType d, bool cn_types);
 std::string source_prelude(bool cn_types);
 
 // Compiled function of a generated source on a device: a CUfunction, or on the CPU a
-// `void f(void** args, long long begin, long long end)` from a host-compiled library.
+// `void f(void** args, long long begin, long long end)` from a host-compiled library,
+// exported there as cn_host_<name>.
 void* compile_function(Device device, const std::string& source, const std::string& name,
                        const std::vector<std::string>& options = {});
 

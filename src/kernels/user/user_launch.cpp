@@ -16,7 +16,8 @@ constexpr int64_t kGrain = 1 << 14;  // elements per CPU task below which thread
 
 void* compile_function(Device device, const std::string& source, const std::string& name,
                        const std::vector<std::string>& options) {
-  if (device.is_cpu()) return cpu::host_function(source, name);
+  // Host symbols are prefixed: a kernel named like a libc function (sincos) must not clash.
+  if (device.is_cpu()) return cpu::host_function(source, "cn_host_" + name);
 #ifdef CUNUMPY_HAVE_CUDA
   return cuda::compile_user_kernel(device.index, source, name, options);
 #else
