@@ -13,6 +13,7 @@
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/kernels/elementwise_kernel.hpp"
 #include "cunumpy/kernels/reduction_kernel.hpp"
+#include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/runtime/stream.hpp"
 #include "py_convert.hpp"
 
@@ -142,6 +143,12 @@ std::vector<std::string> to_options(nb::handle options) {
 
 void bind_user_kernels(nb::module_& m) {
   using namespace nb::literals;
+  // For fuse: ufunc name -> (scalar op of cn_ops.h, nin, nout).
+  m.def("_ufunc_functors", [] {
+    nb::dict d;
+    for (const Ufunc& uf : all_ufuncs()) d[uf.name.c_str()] = nb::make_tuple(uf.functor, uf.nin, uf.nout);
+    return d;
+  });
   nb::class_<PyElementwiseKernel>(m, "ElementwiseKernel",
       "User-defined elementwise kernel (cupy.ElementwiseKernel).")
       .def("__init__",
