@@ -201,6 +201,21 @@ class _Tracer:
         return self.new_var(res, max(nd for _, _, nd in ops),
                             f'cn::cast<{_ctype(res)}>(cn::op::{functor}::call({args}))')
 
+    def where(self, cond, x, y):
+        """where(cond, x, y): a C conditional; the result dtype is NumPy's for the operands."""
+        (ce, _, cn), (xe, _, xn), (ye, _, yn) = (self.operand(v) for v in (cond, x, y))
+
+        def sample(v):
+            if isinstance(v, _Var):
+                return type(v._weak)(0) if v._weak else _np.zeros((), v.dtype)
+            return v
+        res = _np.where(True, sample(x), sample(y)).dtype
+        if res.name not in _CTYPE:
+            raise _Untraceable(f'dtype {res}')
+        t = _ctype(res)
+        return self.new_var(res, max(cn, xn, yn),
+                            f'(cn::cast<bool>({ce}) ? cn::cast<{t}>({xe}) : cn::cast<{t}>({ye}))')
+
     def astype(self, var, dtype):
         expr, _, nd = self.operand(var)
         dtype = _np.dtype(dtype)
@@ -240,6 +255,8 @@ class _Namespace:
             return functools.partial(self._tracer.ufunc, target)
         if name in _REDUCTIONS:
             return functools.partial(self._tracer.reduce, _REDUCTIONS[name])
+        if name == 'where':
+            return self._tracer.where
         return getattr(self._real, name)
 
 

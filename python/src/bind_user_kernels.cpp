@@ -61,6 +61,13 @@ nb::object wrap_results(std::vector<ndarray>& results, nb::args args, std::size_
   return nb::tuple(l);
 }
 
+std::vector<std::string> to_options(nb::handle options) {
+  std::vector<std::string> v;
+  if (options.is_none()) return v;
+  for (nb::handle o : options) v.push_back(nb::cast<std::string>(o));
+  return v;
+}
+
 struct PyElementwiseKernel {
   std::optional<ElementwiseKernel> kernel;
   std::string in_params, out_params, operation, name, preamble, loop_prep, after_loop;
@@ -132,12 +139,6 @@ nb::object reduction_call(PyReductionKernel& self, nb::args args, nb::kwargs kwa
   return nb::tuple(l);
 }
 
-std::vector<std::string> to_options(nb::handle options) {
-  std::vector<std::string> v;
-  if (options.is_none()) return v;
-  for (nb::handle o : options) v.push_back(nb::cast<std::string>(o));
-  return v;
-}
 
 }  // namespace
 
@@ -165,6 +166,7 @@ void bind_user_kernels(nb::module_& m) {
              opt.loop_prep = loop_prep;
              opt.after_loop = after_loop;
              opt.cn_types = cn_types;
+             opt.options = to_options(options);
              self->kernel.emplace(in_params, out_params, operation, opt);
              self->in_params = in_params;
              self->out_params = out_params;
@@ -176,7 +178,6 @@ void bind_user_kernels(nb::module_& m) {
              self->reduce_dims = reduce_dims;
              self->no_return = no_return;
              self->return_tuple = return_tuple;
-             (void)options;
            },
            "in_params"_a, "out_params"_a, "operation"_a, "name"_a = "kernel", "reduce_dims"_a = true,
            "preamble"_a = "", "no_return"_a = false, "return_tuple"_a = false, "loop_prep"_a = "",

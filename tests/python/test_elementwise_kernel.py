@@ -237,3 +237,54 @@ def test_stream_keyword():
 def test_attributes():
     assert SQUARED_DIFF.nin == 2 and SQUARED_DIFF.nout == 1 and SQUARED_DIFF.nargs == 3
     assert SQUARED_DIFF.name == 'squared_diff'
+
+
+# ---- the disk cache of user kernels (fresh processes, so memory caches do not hide it) ----
+CACHE_SCRIPT = """
+import numpy as np, cunumpy as cp
+k = cp.ElementwiseKernel('T x', 'T y', 'y = x * 3 + 1', 'cache_probe')
+r = k(cp.arange(5, dtype=cp.float32))
+np.testing.assert_array_equal(cp.asnumpy(r), np.arange(5, dtype=np.float32) * 3 + 1)
+print("ok")
+"""
+
+
+def _run_child(cache_dir):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, CUNUMPY_CACHE_DIR=str(cache_dir))
+    r = subprocess.run([sys.executable, '-c', CACHE_SCRIPT], env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0 and 'ok' in r.stdout, r.stdout + r.stderr
+
+
+def test_disk_cache_reused_and_corrupt_files_rebuilt(tmp_path):
+    _run_child(tmp_path)
+    files = [p for p in tmp_path.iterdir() if p.is_file()]
+    assert files  # the compiled kernel (.so on the CPU, CUBIN on CUDA) was stored
+    stamps = {p: p.stat().st_mtime_ns for p in files}
+    _run_child(tmp_path)  # a second process loads it
+    assert {p: p.stat().st_mtime_ns for p in files} == stamps
+    for p in files:
+        p.write_bytes(b'not a kernel')
+    _run_child(tmp_path)  # damaged: recompiled, same result
+
+
+def test_read_only_cache_directory(tmp_path):
+    import os
+    ro = tmp_path / 'ro'
+    ro.mkdir()
+    os.chmod(ro, 0o555)
+    try:
+        if os.access(ro, os.W_OK):
+            pytest.skip('running as a user that can write anywhere (root)')
+        _run_child(ro / 'sub')
+    finally:
+        os.chmod(ro, 0o755)
+
+
+def test_unusable_cache_directory(tmp_path):
+    blocker = tmp_path / 'a_file'
+    blocker.write_text('x')
+    _run_child(blocker / 'kernels')  # cannot be created: compiled elsewhere, still works

@@ -168,3 +168,27 @@ def test_cache_per_dtype_and_ndim():
     f(cp.zeros((2, 2), dtype=np.float32))
     f(cp.zeros(3, dtype=np.int32))
     assert len(f._cache) == 3 and _compiled(f)
+
+
+def test_where_inside():
+    @cp.fuse
+    def relu_scaled(x, s):
+        return cp.where(x > 0, x * s, 0)
+    xn = np.linspace(-2, 2, 9, dtype=np.float32)
+    z = relu_scaled(cp.asarray(xn), 3.0)
+    expected = np.where(xn > 0, xn * 3.0, 0)
+    assert z.dtype == expected.dtype
+    np.testing.assert_allclose(cp.asnumpy(z), expected)
+    assert _compiled(relu_scaled)
+
+
+def test_closure_and_numpy_ufuncs_are_traced():
+    import cunumpy as alias
+    scale = 2.0
+
+    @cp.fuse
+    def f(x):
+        return alias.exp(x) * scale + np.sqrt(x)
+    xn = np.arange(1, 6, dtype=np.float64)
+    np.testing.assert_allclose(cp.asnumpy(f(cp.asarray(xn))), np.exp(xn) * 2 + np.sqrt(xn))
+    assert _compiled(f)

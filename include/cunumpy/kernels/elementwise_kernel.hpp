@@ -23,6 +23,7 @@ struct ElementwiseKernelOptions {
   std::string preamble;     // code placed before the kernel (helper functions, structs)
   std::string loop_prep;    // code run once per thread before the loop
   std::string after_loop;   // code run once per thread after the loop
+  std::vector<std::string> options;  // NVRTC options (CUDA only)
   // Internal (fuse): element types are cunumpy's own cn::half / cn::complex<T> and the
   // scalar ops of cn_ops.h (cn::op::sin::call(...)) are available.
   bool cn_types = false;

@@ -134,7 +134,8 @@ void compile(const std::string& dir, const std::string& hash, const std::string&
   const std::string src = work + "/kernel.cpp", log = work + "/log.txt", out = work + "/kernel.so";
   if (!write_file(work + "/cn_scalar.h", detail::kScalarHeaderSource) || !write_file(src, source))
     throw CompileError("cannot write the kernel source to " + work, "");
-  const std::string cmd = quote(compiler()) + " " + kFlags + " -o " + quote(out) + " " + quote(src) +
+  // $CXX is used as written, so it may carry a launcher or flags ("ccache g++").
+  const std::string cmd = compiler() + " " + kFlags + " -o " + quote(out) + " " + quote(src) +
                           " > " + quote(log) + " 2>&1";
   const int rc = std::system(cmd.c_str());
   const bool ok = rc != -1 && WIFEXITED(rc) && WEXITSTATUS(rc) == 0;

@@ -132,7 +132,7 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
       spec.ndim = plan.ndim();
       spec.index32 = plan.index32;
       spec.cuda = !cs.device.is_cpu();
-      fn = user::compile_function(cs.device, user::elementwise_source(spec), spec.name);
+      fn = user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
       lock.lock();
       k.functions.emplace(key, fn);
     }
