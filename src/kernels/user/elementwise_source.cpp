@@ -69,7 +69,7 @@ std::string elementwise_source(const ElementwiseSpec& s) {
     src += "extern \"C\" void cn_host_" + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += sig.host_unpack();
   }
-  src += "  CIndexer _ind;\n  _ind.n = (long long)cn_n;\n";
+  src += "  [[maybe_unused]] CIndexer _ind = {(long long)cn_n};\n";
   src += "  " + s.loop_prep + ";\n";
   if (s.cuda)
     src += "  for (IDX cn_i = (IDX)blockIdx.x * blockDim.x + threadIdx.x; cn_i < cn_n; cn_i += (IDX)gridDim.x * blockDim.x) {\n";
@@ -91,7 +91,7 @@ std::string elementwise_source(const ElementwiseSpec& s) {
       src += "      cn_o" + num(static_cast<int>(k)) + " += cn_c * cn_p.stride" + num(static_cast<int>(k)) + "[cn_d];\n";
     src += "    }\n";
   }
-  src += "    const ptrdiff_t i = (ptrdiff_t)cn_i;\n";
+  src += "    [[maybe_unused]] const ptrdiff_t i = (ptrdiff_t)cn_i;\n";
   for (std::size_t k = 0; k < arrays.size(); ++k)
     src += arrays[k].out ? "    " + arrays[k].type + "& " + arrays[k].name + " = " + ref(k) + ";\n"
                          : "    " + arrays[k].type + " " + arrays[k].name + " = " + ref(k) + ";\n";

@@ -70,7 +70,7 @@ std::string reduction_source(const ReductionSpec& s) {
     src += "  const long long cn_tid = 0, cn_nt = 1;\n"
            "  for (long long cn_b = cn_begin; cn_b < cn_end; ++cn_b) {\n";
   }
-  src += "    CIndexer _in_ind; _in_ind.n = cn_M * cn_K;\n    CIndexer _out_ind; _out_ind.n = cn_M;\n";
+  src += "    [[maybe_unused]] CIndexer _in_ind = {cn_M * cn_K};\n    [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
   src += "    const long long cn_m = cn_b / cn_chunks, cn_ch = cn_b % cn_chunks;\n"
          "    const long long cn_k0 = cn_ch * cn_per;\n"
          "    const long long cn_k1 = cn_k0 + cn_per < cn_K ? cn_k0 + cn_per : cn_K;\n";
@@ -79,7 +79,8 @@ std::string reduction_source(const ReductionSpec& s) {
   src += "      for (long long cn_k = cn_k0 + cn_tid; cn_k < cn_k1; cn_k += cn_nt) {\n";
   std::string inner = unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
   src += inner;
-  src += "        const ptrdiff_t _i = cn_m * cn_K + cn_k;\n        const ptrdiff_t _j = cn_m;\n";
+  src += "        [[maybe_unused]] const ptrdiff_t _i = cn_m * cn_K + cn_k;\n"
+         "        [[maybe_unused]] const ptrdiff_t _j = cn_m;\n";
   for (std::size_t a = 0; a < arrays.size(); ++a) {
     const std::size_t k = arrays[a];
     const std::string t = elem_type(s.in[k], s.in_types[k], s.cn_types);
@@ -118,12 +119,12 @@ std::string reduction_source(const ReductionSpec& s) {
     src += fin.host_unpack();
     src += "  for (long long cn_m = cn_begin; cn_m < cn_end; ++cn_m) {\n";
   }
-  src += "    CIndexer _out_ind; _out_ind.n = cn_M;\n";
+  src += "    [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
   src += "    _type_reduce cn_acc = *(_type_reduce*)(cn_partial + cn_m * cn_chunks *  cn_slot);\n"
          "    for (long long cn_c = 1; cn_c < cn_chunks; ++cn_c) {\n"
          "      _type_reduce cn_v = *(_type_reduce*)(cn_partial + (cn_m * cn_chunks + cn_c) *  cn_slot);\n"
          "      cn_acc = CN_REDUCE(cn_acc, cn_v);\n    }\n"
-         "    _type_reduce a = cn_acc;\n    const ptrdiff_t _j = cn_m;\n";
+         "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _j = cn_m;\n";
   for (std::size_t o = 0; o < s.out.size(); ++o) {
     const std::string t = elem_type(s.out[o], s.out_types[o], s.cn_types);
     src += "    " + t + "& " + s.out[o].name + " = ((" + t + "*)cn_y" + num(o) + ")[cn_m];\n";
