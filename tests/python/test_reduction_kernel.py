@@ -67,13 +67,23 @@ def test_max_with_identity_and_int_types():
 
 
 def test_typed_params_with_scalar_and_index_variables():
-    # map uses a scalar parameter; post_map writes two outputs and uses _j.
+    # map uses a scalar parameter; post_map writes two outputs and uses _i (CuPy's output
+    # index).
     k = cp.ReductionKernel('float64 x, float64 s', 'float64 total, int64 row', 'x * s', 'a + b',
-                           'total = a; row = _j', '0', 'scaled_sum')
+                           'total = a; row = _i', '0', 'scaled_sum')
     xn = np.arange(12, dtype=np.float64).reshape(3, 4)
     total, row = k(cp.asarray(xn), 0.5, axis=1)
     np.testing.assert_allclose(cp.asnumpy(total), xn.sum(axis=1) * 0.5)
     np.testing.assert_array_equal(cp.asnumpy(row), [0, 1, 2])
+
+
+def test_index_names_in_map_expr():
+    # CuPy: _i is the output index, _J the index among the reduced elements, _j the input
+    # index with the reduced axes outermost (_J * outputs + _i).
+    k = cp.ReductionKernel('T x', 'int64 y', '_i * 1000000 + _J * 1000 + _j', 'max(a, b)',
+                           'y = a', '-1', 'index_names', reduce_type='long long')
+    y = k(cp.zeros((3, 4), dtype=np.float32), axis=1)
+    np.testing.assert_array_equal(cp.asnumpy(y), [i * 1000000 + 3 * 1000 + 3 * 3 + i for i in range(3)])
 
 
 def test_sum_of_int8_into_int64_output():

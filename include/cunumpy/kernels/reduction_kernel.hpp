@@ -1,8 +1,9 @@
 // ReductionKernel: a user-written reduction, as CuPy's cupy.ReductionKernel. Each input
 // element is mapped by `map_expr`, the mapped values are combined pairwise by
 // `reduce_expr` (a and b, of type _type_reduce) starting from `identity`, and
-// `post_map_expr` writes the result `a` to the outputs. Compiled once per (dtypes, layout,
-// device) like ElementwiseKernel.
+// `post_map_expr` writes the result `a` to the outputs. As in CuPy, `_i` is the output
+// index, `_J` the index among an output's reduced elements and `_j` the input index
+// (`_J * outputs + _i`). Compiled once per (dtypes, layout, device) like ElementwiseKernel.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -28,19 +28,17 @@ using std::ceil; using std::trunc; using std::round; using std::rint; using std:
 using std::fmin; using std::fmax; using std::copysign; using std::erf; using std::erfc;
 using std::tgamma; using std::lgamma; using std::isnan; using std::isinf; using std::isfinite;
 using std::signbit; using std::abs; using std::nearbyint; using std::remainder; using std::fma;
-CN_UD float sinf(float x) { return std::sin(x); }
-CN_UD float cosf(float x) { return std::cos(x); }
-CN_UD float expf(float x) { return std::exp(x); }
-CN_UD float logf(float x) { return std::log(x); }
-CN_UD float sqrtf(float x) { return std::sqrt(x); }
-CN_UD float fabsf(float x) { return std::fabs(x); }
-CN_UD float powf(float x, float y) { return std::pow(x, y); }
 CN_UD float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 CN_UD double rsqrt(double x) { return 1.0 / std::sqrt(x); }
 CN_UD float __expf(float x) { return std::exp(x); }
 CN_UD float __logf(float x) { return std::log(x); }
 CN_UD float __sinf(float x) { return std::sin(x); }
 CN_UD float __cosf(float x) { return std::cos(x); }
+CN_UD float __fdividef(float x, float y) { return x / y; }
+CN_UD float __powf(float x, float y) { return std::pow(x, y); }
+CN_UD float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+template <class T> CN_UD T __ldg(const T* p) { return *p; }
+inline void __syncthreads() {}
 template <class T> CN_UD T min(T a, T b) { return b < a ? b : a; }
 template <class T> CN_UD T max(T a, T b) { return a < b ? b : a; }
 // Atomics on the host: the CPU loops run a chunk per thread.

@@ -79,8 +79,11 @@ std::string reduction_source(const ReductionSpec& s) {
   src += "      for (long long cn_k = cn_k0 + cn_tid; cn_k < cn_k1; cn_k += cn_nt) {\n";
   std::string inner = unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
   src += inner;
-  src += "        [[maybe_unused]] const ptrdiff_t _i = cn_m * cn_K + cn_k;\n"
-         "        [[maybe_unused]] const ptrdiff_t _j = cn_m;\n";
+  // CuPy's names: _i the output index, _J the index among the reduced elements, _j the
+  // input index (reduced axes outermost: _J * outputs + _i).
+  src += "        [[maybe_unused]] const ptrdiff_t _i = cn_m;\n"
+         "        [[maybe_unused]] const ptrdiff_t _J = cn_k;\n"
+         "        [[maybe_unused]] const ptrdiff_t _j = cn_k * cn_M + cn_m;\n";
   for (std::size_t a = 0; a < arrays.size(); ++a) {
     const std::size_t k = arrays[a];
     const std::string t = elem_type(s.in[k], s.in_types[k], s.cn_types);
@@ -124,7 +127,7 @@ std::string reduction_source(const ReductionSpec& s) {
          "    for (long long cn_c = 1; cn_c < cn_chunks; ++cn_c) {\n"
          "      _type_reduce cn_v = *(_type_reduce*)(cn_partial + (cn_m * cn_chunks + cn_c) *  cn_slot);\n"
          "      cn_acc = CN_REDUCE(cn_acc, cn_v);\n    }\n"
-         "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _j = cn_m;\n";
+         "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _i = cn_m;\n";
   for (std::size_t o = 0; o < s.out.size(); ++o) {
     const std::string t = elem_type(s.out[o], s.out_types[o], s.cn_types);
     src += "    " + t + "& " + s.out[o].name + " = ((" + t + "*)cn_y" + num(o) + ")[cn_m];\n";
