@@ -84,6 +84,8 @@ nb::object elementwise_call(PyElementwiseKernel& self, nb::args args, nb::kwargs
       if (!value.is_none()) size = nb::cast<int64_t>(value);
     } else if (std::strcmp(k, "stream") == 0) {
       stream = value;
+    } else if (std::strcmp(k, "block_size") == 0) {
+      continue;  // CuPy's launch tuning knob: the launch shape here is chosen per device
     } else {
       throw TypeError(std::string("Wrong arguments ") + k + " for ElementwiseKernel '" + self.name + "'");
     }

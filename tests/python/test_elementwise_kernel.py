@@ -199,6 +199,15 @@ def test_complex_placeholder_uses_complex_T():
     np.testing.assert_allclose(cp.asnumpy(y), xn * xn + np.conj(xn) * 2 + (1 - 1j))
 
 
+def test_float16_placeholder_computes_in_float():
+    xn = np.array([0.5, 1.25, -3.0, 100.0], dtype=np.float16)
+    yn = np.array([0.25, 1.0, 2.0, -1.5], dtype=np.float16)
+    z = SQUARED_DIFF_T(cp.asarray(xn), cp.asarray(yn), block_size=128)
+    assert z.dtype == np.float16
+    d = xn.astype(np.float32) - yn.astype(np.float32)
+    np.testing.assert_array_equal(cp.asnumpy(z), (d * d).astype(np.float16))
+
+
 def test_bool_and_typed_dtype_names():
     k = cp.ElementwiseKernel('bool m, int64 a, float64 b', 'float64 y', 'y = m ? a : b', 'select')
     mn = np.array([True, False, True])
