@@ -1,6 +1,6 @@
 // Building the argument array of a generated user kernel (what cuLaunchKernel takes, and
 // what the host-compiled functions unpack): values are copied into one aligned buffer and
-// addressed by pointer. Also the device and loop shape of a call. Internal header.
+// addressed by pointer. Internal header.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -85,15 +85,5 @@ class KernelArgs {
   std::vector<std::size_t> offsets_;
   std::vector<void*> ptrs_;
 };
-
-// The device of a call (of its arrays, else the current one) and the broadcast shape of
-// its non-raw arrays (inputs and given outputs). ValueError for arrays on several devices.
-struct CallShape {
-  Device device;
-  Shape shape;
-  bool have_arrays = false;
-};
-CallShape call_shape(const std::vector<Param>& in, const std::vector<Param>& out,
-                     std::span<const Operand> in_args, std::span<const ndarray> outs);
 
 }  // namespace cunumpy::user

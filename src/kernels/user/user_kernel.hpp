@@ -11,6 +11,7 @@
 
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/core/shape.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/runtime/device.hpp"
 
@@ -37,6 +38,16 @@ using TypeMap = std::vector<std::pair<std::string, DType>>;
 void resolve_types(const std::vector<Param>& in, const std::vector<Param>& out,
                    std::span<const Operand> in_args, std::span<const ndarray> out_args,
                    std::vector<DType>* in_types, std::vector<DType>* out_types, TypeMap* map);
+
+// The device of a call (of its arrays, else the current one) and the broadcast shape of
+// its non-raw arrays (inputs and given outputs). ValueError for arrays on several devices.
+struct CallShape {
+  Device device;
+  Shape shape;
+  bool have_arrays = false;
+};
+CallShape call_shape(const std::vector<Param>& in, const std::vector<Param>& out,
+                     std::span<const Operand> in_args, std::span<const ndarray> outs);
 
 // The C type user code sees for `d`: CuPy's spelling (float16, complex<float>) or, with
 // cn_types, cunumpy's (cn::half, cn::complex<float>).
