@@ -21,7 +21,7 @@ struct ReductionKernel::Impl {
   std::optional<std::string> identity;
   ReductionKernelOptions opt;
   std::mutex mu;
-  std::unordered_map<std::string, std::pair<void*, void*>> functions;  // key -> (partial, final)
+  std::unordered_map<std::string, void*> functions;  // key -> CUfunction / host function
 };
 
 ReductionKernel::ReductionKernel(const std::string& in_params, const std::string& out_params,
@@ -190,12 +190,12 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
   for (std::size_t o = 0; o < nout; ++o) key += static_cast<char>('A' + static_cast<int>(out_types[o].id()));
   key += '|' + std::to_string(kept.shape.size()) + '|' + std::to_string(red.shape.size());
 
-  std::pair<void*, void*> fns;
+  void* fn = nullptr;
   {
     std::unique_lock<std::mutex> lock(k.mu);
     auto it = k.functions.find(key);
     if (it != k.functions.end()) {
-      fns = it->second;
+      fn = it->second;
     } else {
       lock.unlock();
       user::ReductionSpec spec;
@@ -216,11 +216,9 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
       spec.kept_ndim = static_cast<int>(kept.shape.size());
       spec.reduced_ndim = static_cast<int>(red.shape.size());
       spec.cuda = !cs.device.is_cpu();
-      const std::string src = user::reduction_source(spec);
-      fns.first = user::compile_function(cs.device, src, spec.name + "_partial", k.opt.options);
-      fns.second = user::compile_function(cs.device, src, spec.name + "_final", k.opt.options);
+      fn = user::compile_function(cs.device, user::reduction_source(spec), spec.name, k.opt.options);
       lock.lock();
-      k.functions.emplace(key, fns);
+      k.functions.emplace(key, fn);
     }
   }
 
@@ -243,15 +241,6 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
     if (reduce_type == c) slot = 16;
   ndarray partial(Shape{M * chunks * slot}, uint8, Order::C, cs.device);
 
-  user::KernelArgs pa;
-  for (const ndarray& a : arrays) pa.add_pointer(a.data());
-  for (std::size_t i = 0; i < nin; ++i)
-    if (in_kinds[i] == user::ArgKind::Raw) pa.add_raw(args[i].array());
-  for (std::size_t i = 0; i < nin; ++i)
-    if (in_kinds[i] == user::ArgKind::Scalar) pa.add_scalar(args[i].scalar().cast(in_types[i]));
-  for (long long v : {static_cast<long long>(M), static_cast<long long>(K), static_cast<long long>(chunks),
-                      static_cast<long long>(per)})
-    pa.add_value(v);
   std::vector<long long> params;
   for (int64_t e : kept.shape) params.push_back(e);
   for (int64_t e : red.shape) params.push_back(e);
@@ -259,18 +248,26 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
     for (int64_t s : kept.strides[a]) params.push_back(s);
   for (std::size_t a = 0; a < arrays.size(); ++a)
     for (int64_t s : red.strides[a]) params.push_back(s);
-  pa.add_bytes(params.data(), params.size() * sizeof(long long));
-  pa.add_pointer(partial.data());
-  pa.add_value(static_cast<long long>(slot));
-  user::launch(cs.device, fns.first, pa.pointers(), M * chunks, user::LaunchKind::Blocks);
-
-  user::KernelArgs fa;
-  fa.add_pointer(partial.data());
-  for (const ndarray& o : outs) fa.add_pointer(o.data());
-  fa.add_value(static_cast<long long>(M));
-  fa.add_value(static_cast<long long>(chunks));
-  fa.add_value(static_cast<long long>(slot));
-  user::launch(cs.device, fns.second, fa.pointers(), M, user::LaunchKind::Elementwise);
+  auto run_stage = [&](int stage) {
+    user::KernelArgs ka;
+    for (const ndarray& a : arrays) ka.add_pointer(a.data());
+    for (std::size_t i = 0; i < nin; ++i)
+      if (in_kinds[i] == user::ArgKind::Raw) ka.add_raw(args[i].array());
+    for (std::size_t i = 0; i < nin; ++i)
+      if (in_kinds[i] == user::ArgKind::Scalar) ka.add_scalar(args[i].scalar().cast(in_types[i]));
+    for (long long v : {static_cast<long long>(M), static_cast<long long>(K),
+                        static_cast<long long>(chunks), static_cast<long long>(per)})
+      ka.add_value(v);
+    ka.add_bytes(params.data(), params.size() * sizeof(long long));
+    ka.add_pointer(partial.data());
+    ka.add_value(static_cast<long long>(slot));
+    for (const ndarray& o : outs) ka.add_pointer(o.data());
+    ka.add_value(stage);
+    if (stage == 0) user::launch(cs.device, fn, ka.pointers(), M * chunks, user::LaunchKind::Blocks);
+    else user::launch(cs.device, fn, ka.pointers(), M, user::LaunchKind::Elementwise);
+  };
+  run_stage(0);
+  run_stage(1);
   return finish();
 }
 

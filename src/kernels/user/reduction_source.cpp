@@ -56,29 +56,36 @@ std::string reduction_source(const ReductionSpec& s) {
   part.params.push_back({"CnRParams", "cn_p"});
   part.params.push_back({"char*", "cn_partial"});
   part.params.push_back({"long long", "cn_slot"});
+  for (std::size_t o = 0; o < s.out.size(); ++o) part.params.push_back({"char*", "cn_y" + num(o)});
+  part.params.push_back({"int", "cn_stage"});
 
-  // ---- NAME_partial
+  // One function for both stages, so NVRTC compiles one kernel per source.
   if (s.cuda) {
-    src += "extern \"C\" __global__ void " + s.name + "_partial(" + part.cuda_params() + ") {\n";
+    src += "extern \"C\" __global__ void " + s.name + "(" + part.cuda_params() + ") {\n";
+  } else {
+    src += "extern \"C\" void cn_host_" + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
+    src += part.host_unpack();
+  }
+  src += "  [[maybe_unused]] CIndexer _in_ind = {cn_M * cn_K};\n  [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
+
+  // ---- stage 0: partial results, one block (CUDA) or task (CPU) per (output, chunk)
+  src += "  if (cn_stage == 0) {\n";
+  if (s.cuda) {
     src += "  __shared__ __align__(16) unsigned char cn_sh_raw[" + num(kReduceBlock) + " * sizeof(_type_reduce)];\n"
            "  _type_reduce* cn_sh = (_type_reduce*)cn_sh_raw;\n"
            "  const long long cn_tid = threadIdx.x, cn_nt = blockDim.x;\n"
            "  for (long long cn_b = blockIdx.x; cn_b < cn_M * cn_chunks; cn_b += gridDim.x) {\n";
   } else {
-    src += "extern \"C\" void cn_host_" + s.name + "_partial(void** cn_args, long long cn_begin, long long cn_end) {\n";
-    src += part.host_unpack();
     src += "  const long long cn_tid = 0, cn_nt = 1;\n"
            "  for (long long cn_b = cn_begin; cn_b < cn_end; ++cn_b) {\n";
   }
-  src += "    [[maybe_unused]] CIndexer _in_ind = {cn_M * cn_K};\n    [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
   src += "    const long long cn_m = cn_b / cn_chunks, cn_ch = cn_b % cn_chunks;\n"
          "    const long long cn_k0 = cn_ch * cn_per;\n"
          "    const long long cn_k1 = cn_k0 + cn_per < cn_K ? cn_k0 + cn_per : cn_K;\n";
   src += "    {\n" + unravel("k", "cn_m", arrays.size(), "(int)" + knd);
   src += "      _type_reduce cn_acc = " + identity + ";\n";
   src += "      for (long long cn_k = cn_k0 + cn_tid; cn_k < cn_k1; cn_k += cn_nt) {\n";
-  std::string inner = unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
-  src += inner;
+  src += unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
   // CuPy's names: _i the output index, _J the index among the reduced elements, _j the
   // input index (reduced axes outermost: _J * outputs + _i).
   src += "        [[maybe_unused]] const ptrdiff_t _i = cn_m;\n"
@@ -99,40 +106,29 @@ std::string reduction_source(const ReductionSpec& s) {
            "        if (cn_tid < cn_s) {\n"
            "          _type_reduce cn_x = cn_sh[cn_tid], cn_y = cn_sh[cn_tid + cn_s];\n"
            "          cn_sh[cn_tid] = CN_REDUCE(cn_x, cn_y);\n        }\n        __syncthreads();\n      }\n"
-           "      if (cn_tid == 0) *(_type_reduce*)(cn_partial + cn_b *  cn_slot) = cn_sh[0];\n"
+           "      if (cn_tid == 0) *(_type_reduce*)(cn_partial + cn_b * cn_slot) = cn_sh[0];\n"
            "      __syncthreads();\n";
   } else {
-    src += "      *(_type_reduce*)(cn_partial + cn_b *  cn_slot) = cn_acc;\n";
+    src += "      *(_type_reduce*)(cn_partial + cn_b * cn_slot) = cn_acc;\n";
   }
-  src += "    }\n  }\n}\n";
+  src += "    }\n  }\n  } else {\n";
 
-  // ---- NAME_final
-  Signature fin;
-  fin.params.push_back({"char*", "cn_partial"});
-  for (std::size_t o = 0; o < s.out.size(); ++o) fin.params.push_back({"char*", "cn_y" + num(o)});
-  fin.params.push_back({"long long", "cn_M"});
-  fin.params.push_back({"long long", "cn_chunks"});
-  fin.params.push_back({"long long", "cn_slot"});
-  if (s.cuda) {
-    src += "extern \"C\" __global__ void " + s.name + "_final(" + fin.cuda_params() + ") {\n";
+  // ---- stage 1: combine each output's partial results, then post_map_expr
+  if (s.cuda)
     src += "  for (long long cn_m = (long long)blockIdx.x * blockDim.x + threadIdx.x; cn_m < cn_M; "
            "cn_m += (long long)gridDim.x * blockDim.x) {\n";
-  } else {
-    src += "extern \"C\" void cn_host_" + s.name + "_final(void** cn_args, long long cn_begin, long long cn_end) {\n";
-    src += fin.host_unpack();
+  else
     src += "  for (long long cn_m = cn_begin; cn_m < cn_end; ++cn_m) {\n";
-  }
-  src += "    [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
-  src += "    _type_reduce cn_acc = *(_type_reduce*)(cn_partial + cn_m * cn_chunks *  cn_slot);\n"
+  src += "    _type_reduce cn_acc = *(_type_reduce*)(cn_partial + cn_m * cn_chunks * cn_slot);\n"
          "    for (long long cn_c = 1; cn_c < cn_chunks; ++cn_c) {\n"
-         "      _type_reduce cn_v = *(_type_reduce*)(cn_partial + (cn_m * cn_chunks + cn_c) *  cn_slot);\n"
+         "      _type_reduce cn_v = *(_type_reduce*)(cn_partial + (cn_m * cn_chunks + cn_c) * cn_slot);\n"
          "      cn_acc = CN_REDUCE(cn_acc, cn_v);\n    }\n"
          "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _i = cn_m;\n";
   for (std::size_t o = 0; o < s.out.size(); ++o) {
     const std::string t = elem_type(s.out[o], s.out_types[o], s.cn_types);
     src += "    " + t + "& " + s.out[o].name + " = ((" + t + "*)cn_y" + num(o) + ")[cn_m];\n";
   }
-  src += "    " + s.post_map_expr + ";\n  }\n}\n";
+  src += "    " + s.post_map_expr + ";\n  }\n  }\n}\n";
   return src;
 }
 

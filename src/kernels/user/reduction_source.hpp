@@ -1,5 +1,5 @@
-// Source generation for ReductionKernel: two functions per source, NAME_partial (block b
-// reduces chunk b % chunks of output b / chunks into a 64-byte partial slot) and NAME_final
+// Source generation for ReductionKernel: one function NAME run in two stages: stage 0
+// (block b reduces chunk b % chunks of output b / chunks into a partial slot) and stage 1
 // (combines an output's partial slots and runs post_map_expr), for NVRTC (shared-memory
 // tree of 256 threads) or for the host compiler (one sequential task per block). The map,
 // reduce and post-map code is identical in both. Internal header; pure string building.
@@ -27,10 +27,11 @@ struct ReductionSpec {
   bool cuda = true;
 };
 
-// NAME_partial arguments: Array input pointers, Raw inputs, scalars, long long M, K,
-// chunks, per (K elements per chunk), CnRParams {kshape[KND], rshape[RND], then each Array
-// input's kstrides[KND] and rstrides[RND]}, char* partial.
-// NAME_final arguments: char* partial, each output's pointer, long long M, chunks.
+// Arguments: Array input pointers, Raw inputs, scalars, long long M, K, chunks, per (K
+// elements per chunk), CnRParams {kshape[KND], rshape[RND], then each Array input's
+// kstrides[KND] and rstrides[RND]}, char* partial, long long slot (bytes per partial),
+// each output's pointer (dense, M elements), int stage. Stage 0 is launched over
+// M * chunks blocks, stage 1 over M elements.
 std::string reduction_source(const ReductionSpec& s);
 
 }  // namespace cunumpy::user
