@@ -40,6 +40,16 @@ def test_large_full_reduction_uses_chunks():
     np.testing.assert_allclose(float(y), np.sqrt(np.sum(xn * xn)), rtol=1e-10)
 
 
+@pytest.mark.parametrize('shape,axis', [((5, 3000), 1), ((5, 3000), 0), ((1, 100), None),
+                                        ((70000, 3), 1), ((4, 20000), 1)])
+def test_launch_shapes(shape, axis):
+    # Covers each launch form: a block per output (one chunk or several, then a combining
+    # pass) and a thread per output, on CUDA; rows and chunks on the CPU.
+    xn = np.random.default_rng(1).random(shape)
+    y = L2NORM(cp.asarray(xn), axis=axis)
+    np.testing.assert_allclose(cp.asnumpy(y), np.sqrt(np.sum(xn * xn, axis=axis)), rtol=1e-12)
+
+
 def test_views_as_inputs():
     base = np.arange(48, dtype=np.float64).reshape(6, 8)
     b = cp.asarray(base)

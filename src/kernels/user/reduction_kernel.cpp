@@ -222,12 +222,17 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
     }
   }
 
-  // Chunks per output: enough blocks (CUDA) or tasks (CPU) to fill the device.
-  const int64_t target = cs.device.is_cpu() ? int64_t{cpu::num_threads()} * 4 : 1024;
-  const int64_t min_chunk = cs.device.is_cpu() ? 1 << 15 : 2048;
+  // Chunks per output: enough blocks (CUDA) or tasks (CPU) to fill the device. With one
+  // chunk, a thread per output (stage 2) serves many outputs or short rows better than a
+  // block per output (stage 0, then 1); on the CPU it always does.
+  const bool cpu = cs.device.is_cpu();
+  const int64_t target = cpu ? int64_t{cpu::num_threads()} * 4 : 1024;
+  const int64_t min_chunk = cpu ? 1 << 15 : 2048;
   int64_t chunks = 1;
   if (M < target) chunks = std::max<int64_t>(1, std::min((target + M - 1) / M, K / min_chunk));
   const int64_t per = std::max<int64_t>(1, (K + chunks - 1) / chunks);
+  const bool per_thread = chunks == 1 && (cpu || K <= 64 || M >= (int64_t{1} << 18));
+  if (per_thread) chunks = 0;  // no partial buffer
   // Partial slots: 16 bytes hold every dtype's C type; other reduce types get 64.
   int64_t slot = user::kPartialSlot;
   for (int t = 0; t < kNumDTypes; ++t) {
@@ -239,7 +244,7 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
   for (const char* c : {"float", "double", "int", "unsigned int", "long long", "unsigned long long", "long",
                         "unsigned long", "short", "char", "signed char", "unsigned char", "bool"})
     if (reduce_type == c) slot = 16;
-  ndarray partial(Shape{M * chunks * slot}, uint8, Order::C, cs.device);
+  ndarray partial(Shape{std::max<int64_t>(M * chunks * slot, 1)}, uint8, Order::C, cs.device);
 
   std::vector<long long> params;
   for (int64_t e : kept.shape) params.push_back(e);
@@ -264,10 +269,15 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
     for (const ndarray& o : outs) ka.add_pointer(o.data());
     ka.add_value(stage);
     if (stage == 0) user::launch(cs.device, fn, ka.pointers(), M * chunks, user::LaunchKind::Blocks);
-    else user::launch(cs.device, fn, ka.pointers(), M, user::LaunchKind::Elementwise);
+    else user::launch(cs.device, fn, ka.pointers(), M, user::LaunchKind::Elementwise,
+                      std::max<int64_t>(1, (1 << 15) / std::max<int64_t>(K, 1)));
   };
-  run_stage(0);
-  run_stage(1);
+  if (per_thread) {
+    run_stage(2);
+  } else {
+    run_stage(0);
+    run_stage(1);
+  }
   return finish();
 }
 

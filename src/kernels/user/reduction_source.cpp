@@ -59,7 +59,7 @@ std::string reduction_source(const ReductionSpec& s) {
   for (std::size_t o = 0; o < s.out.size(); ++o) part.params.push_back({"char*", "cn_y" + num(o)});
   part.params.push_back({"int", "cn_stage"});
 
-  // One function for both stages, so NVRTC compiles one kernel per source.
+  // One function for every stage, so NVRTC compiles one kernel per source.
   if (s.cuda) {
     src += "extern \"C\" __global__ void " + s.name + "(" + part.cuda_params() + ") {\n";
   } else {
@@ -67,6 +67,40 @@ std::string reduction_source(const ReductionSpec& s) {
     src += part.host_unpack();
   }
   src += "  [[maybe_unused]] CIndexer _in_ind = {cn_M * cn_K};\n  [[maybe_unused]] CIndexer _out_ind = {cn_M};\n";
+
+  // Reduces the mapped elements cn_k0 + cn_tid, + cn_nt, ... below cn_k1 of output cn_m
+  // (kept offsets cn_ko* in scope) into cn_acc.
+  std::string accumulate;
+  {
+    std::string& acc = accumulate;
+    acc += "      _type_reduce cn_acc = " + identity + ";\n";
+    acc += "      for (long long cn_k = cn_k0 + cn_tid; cn_k < cn_k1; cn_k += cn_nt) {\n";
+    acc += unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
+    // CuPy's names: _i the output index, _J the index among the reduced elements, _j the
+    // input index (reduced axes outermost: _J * outputs + _i).
+    acc += "        [[maybe_unused]] const ptrdiff_t _i = cn_m;\n"
+           "        [[maybe_unused]] const ptrdiff_t _J = cn_k;\n"
+           "        [[maybe_unused]] const ptrdiff_t _j = cn_k * cn_M + cn_m;\n";
+    for (std::size_t a = 0; a < arrays.size(); ++a) {
+      const std::size_t k = arrays[a];
+      const std::string t = elem_type(s.in[k], s.in_types[k], s.cn_types);
+      acc += "        " + t + " " + s.in[k].name + " = *(" + t + "*)(cn_a" + num(a) + " + cn_ko" + num(a) + " + cn_ro" + num(a) + ");\n";
+    }
+    for (std::size_t k = 0; k < s.in.size(); ++k)
+      if (s.in_kinds[k] == ArgKind::Scalar)
+        acc += "        " + elem_type(s.in[k], s.in_types[k], s.cn_types) + " " + s.in[k].name + " = cn_s_" + s.in[k].name + ";\n";
+    acc += "        cn_acc = CN_REDUCE(cn_acc, " + to_reduce + "(" + s.map_expr + "));\n      }\n";
+  }
+  // Runs post_map_expr for output cn_m with a = cn_acc.
+  std::string post = "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _i = cn_m;\n";
+  for (std::size_t o = 0; o < s.out.size(); ++o) {
+    const std::string t = elem_type(s.out[o], s.out_types[o], s.cn_types);
+    post += "    " + t + "& " + s.out[o].name + " = ((" + t + "*)cn_y" + num(o) + ")[cn_m];\n";
+  }
+  post += "    " + s.post_map_expr + ";\n";
+  const std::string loop_m = s.cuda ? "  for (long long cn_m = (long long)blockIdx.x * blockDim.x + threadIdx.x; cn_m < cn_M; "
+                                      "cn_m += (long long)gridDim.x * blockDim.x) {\n"
+                                    : "  for (long long cn_m = cn_begin; cn_m < cn_end; ++cn_m) {\n";
 
   // ---- stage 0: partial results, one block (CUDA) or task (CPU) per (output, chunk)
   src += "  if (cn_stage == 0) {\n";
@@ -83,23 +117,7 @@ std::string reduction_source(const ReductionSpec& s) {
          "    const long long cn_k0 = cn_ch * cn_per;\n"
          "    const long long cn_k1 = cn_k0 + cn_per < cn_K ? cn_k0 + cn_per : cn_K;\n";
   src += "    {\n" + unravel("k", "cn_m", arrays.size(), "(int)" + knd);
-  src += "      _type_reduce cn_acc = " + identity + ";\n";
-  src += "      for (long long cn_k = cn_k0 + cn_tid; cn_k < cn_k1; cn_k += cn_nt) {\n";
-  src += unravel("r", "cn_k", arrays.size(), "(int)" + rnd);
-  // CuPy's names: _i the output index, _J the index among the reduced elements, _j the
-  // input index (reduced axes outermost: _J * outputs + _i).
-  src += "        [[maybe_unused]] const ptrdiff_t _i = cn_m;\n"
-         "        [[maybe_unused]] const ptrdiff_t _J = cn_k;\n"
-         "        [[maybe_unused]] const ptrdiff_t _j = cn_k * cn_M + cn_m;\n";
-  for (std::size_t a = 0; a < arrays.size(); ++a) {
-    const std::size_t k = arrays[a];
-    const std::string t = elem_type(s.in[k], s.in_types[k], s.cn_types);
-    src += "        " + t + " " + s.in[k].name + " = *(" + t + "*)(cn_a" + num(a) + " + cn_ko" + num(a) + " + cn_ro" + num(a) + ");\n";
-  }
-  for (std::size_t k = 0; k < s.in.size(); ++k)
-    if (s.in_kinds[k] == ArgKind::Scalar)
-      src += "        " + elem_type(s.in[k], s.in_types[k], s.cn_types) + " " + s.in[k].name + " = cn_s_" + s.in[k].name + ";\n";
-  src += "        cn_acc = CN_REDUCE(cn_acc, " + to_reduce + "(" + s.map_expr + "));\n      }\n";
+  src += accumulate;
   if (s.cuda) {
     src += "      cn_sh[cn_tid] = cn_acc;\n      __syncthreads();\n"
            "      for (int cn_s = " + num(kReduceBlock / 2) + "; cn_s > 0; cn_s >>= 1) {\n"
@@ -111,24 +129,22 @@ std::string reduction_source(const ReductionSpec& s) {
   } else {
     src += "      *(_type_reduce*)(cn_partial + cn_b * cn_slot) = cn_acc;\n";
   }
-  src += "    }\n  }\n  } else {\n";
+  src += "    }\n  }\n  } else if (cn_stage == 1) {\n";
 
   // ---- stage 1: combine each output's partial results, then post_map_expr
-  if (s.cuda)
-    src += "  for (long long cn_m = (long long)blockIdx.x * blockDim.x + threadIdx.x; cn_m < cn_M; "
-           "cn_m += (long long)gridDim.x * blockDim.x) {\n";
-  else
-    src += "  for (long long cn_m = cn_begin; cn_m < cn_end; ++cn_m) {\n";
+  src += loop_m;
   src += "    _type_reduce cn_acc = *(_type_reduce*)(cn_partial + cn_m * cn_chunks * cn_slot);\n"
          "    for (long long cn_c = 1; cn_c < cn_chunks; ++cn_c) {\n"
          "      _type_reduce cn_v = *(_type_reduce*)(cn_partial + (cn_m * cn_chunks + cn_c) * cn_slot);\n"
-         "      cn_acc = CN_REDUCE(cn_acc, cn_v);\n    }\n"
-         "    _type_reduce a = cn_acc;\n    [[maybe_unused]] const ptrdiff_t _i = cn_m;\n";
-  for (std::size_t o = 0; o < s.out.size(); ++o) {
-    const std::string t = elem_type(s.out[o], s.out_types[o], s.cn_types);
-    src += "    " + t + "& " + s.out[o].name + " = ((" + t + "*)cn_y" + num(o) + ")[cn_m];\n";
-  }
-  src += "    " + s.post_map_expr + ";\n  }\n  }\n}\n";
+         "      cn_acc = CN_REDUCE(cn_acc, cn_v);\n    }\n";
+  src += post + "  }\n  } else {\n";
+
+  // ---- stage 2: one thread (CUDA) or sequential task (CPU) per output, no partials
+  src += loop_m;
+  src += "    const long long cn_tid = 0, cn_nt = 1, cn_k0 = 0, cn_k1 = cn_K;\n";
+  src += unravel("k", "cn_m", arrays.size(), "(int)" + knd);
+  src += accumulate;
+  src += post + "  }\n  }\n}\n";
   return src;
 }
 

@@ -1,8 +1,9 @@
-// Source generation for ReductionKernel: one function NAME run in two stages: stage 0
-// (block b reduces chunk b % chunks of output b / chunks into a partial slot) and stage 1
-// (combines an output's partial slots and runs post_map_expr), for NVRTC (shared-memory
-// tree of 256 threads) or for the host compiler (one sequential task per block). The map,
-// reduce and post-map code is identical in both. Internal header; pure string building.
+// Source generation for ReductionKernel: one function NAME with three stages: stage 0
+// (block b reduces chunk b % chunks of output b / chunks into a partial slot; a 256-thread
+// shared-memory tree on CUDA, a sequential task on the CPU), stage 1 (combines an output's
+// partial slots and runs post_map_expr) and stage 2 (one thread or task reduces a whole
+// output and runs post_map_expr: many outputs or short rows). The map, reduce and
+// post-map code is identical for NVRTC and the host compiler. Internal header.
 #pragma once
 #include <optional>
 #include <string>
@@ -31,7 +32,7 @@ struct ReductionSpec {
 // elements per chunk), CnRParams {kshape[KND], rshape[RND], then each Array input's
 // kstrides[KND] and rstrides[RND]}, char* partial, long long slot (bytes per partial),
 // each output's pointer (dense, M elements), int stage. Stage 0 is launched over
-// M * chunks blocks, stage 1 over M elements.
+// M * chunks blocks, stages 1 and 2 over M elements.
 std::string reduction_source(const ReductionSpec& s);
 
 }  // namespace cunumpy::user

@@ -68,7 +68,9 @@ void* compile_function(Device device, const std::string& source, const std::stri
 enum class LaunchKind { Elementwise, Blocks };
 // Runs `fn` with the kernel-argument array `args` (pointers to each argument's value, as
 // cuLaunchKernel takes them) on the current stream of `device`.
-void launch(Device device, void* fn, void** args, int64_t items, LaunchKind kind);
+// `cpu_grain`: items per CPU task at least (0: a default for elementwise work).
+void launch(Device device, void* fn, void** args, int64_t items, LaunchKind kind,
+            int64_t cpu_grain = 0);
 
 // Threads per block of the generated CUDA reductions (their shared-memory tree's size).
 inline constexpr int kReduceBlock = 256;

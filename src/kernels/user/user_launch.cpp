@@ -25,11 +25,12 @@ void* compile_function(Device device, const std::string& source, const std::stri
 #endif
 }
 
-void launch(Device device, void* fn, void** args, int64_t items, LaunchKind kind) {
+void launch(Device device, void* fn, void** args, int64_t items, LaunchKind kind, int64_t cpu_grain) {
   if (items <= 0) return;
   if (device.is_cpu()) {
     auto f = reinterpret_cast<HostFn>(fn);
-    cpu::parallel_for(items, kind == LaunchKind::Blocks ? 1 : kGrain,
+    const int64_t grain = cpu_grain > 0 ? cpu_grain : kind == LaunchKind::Blocks ? 1 : kGrain;
+    cpu::parallel_for(items, grain,
                       [&](int64_t b, int64_t e) { f(args, b, e); });
     return;
   }
