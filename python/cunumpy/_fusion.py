@@ -34,6 +34,7 @@ _POS_INF = 'cn::double_of(0x7ff0000000000000ull)'
 _NEG_INF = 'cn::double_of(0xfff0000000000000ull)'
 
 _functors = None
+_loops = None
 
 
 def _ufunc_table():
@@ -41,6 +42,16 @@ def _ufunc_table():
     if _functors is None:
         _functors = dict(_core._ufunc_functors())
     return _functors
+
+
+def _has_loop(name, loop):
+    """Whether cunumpy's ufunc `name` has the loop NumPy resolved ("ff->f")."""
+    global _loops
+    if _loops is None:
+        _loops = {n: set(types) for n, _, _, _, types in _core.ufunc_infos()}
+    nout = _ufunc_table()[name][2]
+    sig = ''.join(d.char for d in loop[:-nout]) + '->' + ''.join(d.char for d in loop[-nout:])
+    return sig in _loops.get(name, ())
 
 
 class _Untraceable(Exception):
@@ -194,8 +205,8 @@ class _Tracer:
             loop = np_ufunc.resolve_dtypes(tuple(tok for _, tok, _ in ops) + (None,))
         except Exception as e:
             raise _Untraceable(str(e)) from e
-        if any(d.name not in _CTYPE for d in loop):
-            raise _Untraceable('a loop dtype cunumpy does not support')
+        if any(d.name not in _CTYPE for d in loop) or not _has_loop(name, loop):
+            raise _Untraceable(f'cunumpy has no {name} loop for these dtypes')
         args = ', '.join(f'cn::cast<{_ctype(loop[i])}>({expr})' for i, (expr, _, _) in enumerate(ops))
         res = loop[-1]
         return self.new_var(res, max(nd for _, _, nd in ops),
@@ -321,8 +332,23 @@ class Fusion:
         key = tuple(key)
         run = self._cache.get(key)
         if run is None:
-            run = self._cache[key] = self._compile(args)
+            run = self._cache[key] = self._first_call(key, self._compile(args))
         return run(args)
+
+    def _first_call(self, key, run):
+        """`run`, except that a kernel failing to compile makes this signature eager."""
+        if run == self._eager:
+            return run
+
+        def first(args):
+            try:
+                result = run(args)
+            except _core.CompileException:
+                self._cache[key] = self._eager
+                return self._eager(args)
+            self._cache[key] = run
+            return result
+        return first
 
     # ---- compilation ---------------------------------------------------------------------
     def _traced_function(self, tracer):

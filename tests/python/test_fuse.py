@@ -192,3 +192,43 @@ def test_closure_and_numpy_ufuncs_are_traced():
     xn = np.arange(1, 6, dtype=np.float64)
     np.testing.assert_allclose(cp.asnumpy(f(cp.asarray(xn))), np.exp(xn) * 2 + np.sqrt(xn))
     assert _compiled(f)
+
+
+def _fusable(nargs, dtype):
+    """cunumpy's ufuncs of `nargs` inputs with a loop for `dtype` inputs (as NumPy resolves)."""
+    from cunumpy import _core, _fusion
+    names = []
+    for name, (_, nin, nout) in sorted(_core._ufunc_functors().items()):
+        if nin != nargs or nout != 1 or name.startswith('_') or not hasattr(np, name):
+            continue
+        try:
+            loop = getattr(np, name).resolve_dtypes((np.dtype(dtype),) * nargs + (None,))
+        except Exception:  # noqa: BLE001 - NumPy has no loop either
+            continue
+        if _fusion._has_loop(name, loop):
+            names.append(name)
+    return names
+
+
+@pytest.mark.parametrize('nargs', [1, 2])
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'uint16', 'int64', 'float16', 'float32',
+                                   'complex64'])
+def test_every_ufunc_loop_in_one_fused_kernel(nargs, dtype):
+    names = _fusable(nargs, dtype)
+    assert names
+
+    def all_of(*xs):
+        return tuple(getattr(cp, n)(*xs) for n in names)
+    f = cp.fuse(kernel_name=f'all_ufuncs_{nargs}_{dtype}')(all_of)
+    xn = (np.arange(1, 8) % 3).astype(dtype)
+    yn = (np.arange(7) % 4).astype(dtype)
+    args_np = (xn, yn)[:nargs]
+    with np.errstate(all='ignore'):
+        results = f(*[cp.asarray(a) for a in args_np])
+        assert _compiled(f)
+        for name, got in zip(names, results):
+            exp = getattr(np, name)(*args_np)
+            got = cp.asnumpy(got)
+            assert got.dtype == exp.dtype, name
+            np.testing.assert_allclose(got, exp, rtol=2e-3 if dtype == 'float16' else 1e-5,
+                                       atol=1e-6, equal_nan=True, err_msg=name)
