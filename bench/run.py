@@ -62,6 +62,20 @@ class Lib:
     def copy(self, x): return x.copy()
     def sincos(self, x): return self.m.sin(x) + self.m.cos(x)
     def add_scalar(self, x): return x + 1.0
+
+    def sincos_kernel(self):
+        """y = sin(x) + cos(x) as an ElementwiseKernel (CuPy's and cunumpy's spelling)."""
+        return self.m.ElementwiseKernel('T x', 'T y', 'y = sin(x) + cos(x)', 'bench_sincos')
+
+    def sincos_fused(self):
+        """The same through fuse."""
+        m = self.m
+
+        @m.fuse(kernel_name='bench_sincos_fused')
+        def f(x):
+            return m.sin(x) + m.cos(x)
+        return f
+
     def to_numpy(self, x): return x
     def from_numpy(self, a): return a
 
@@ -320,6 +334,20 @@ def run_rows(libs, args):
     row("sincos", f"sin(x)+cos(x), {n7:,} float32", "ms", False, m_sincos,
         ["cunumpy", "cupy", "torch", "numpy"])
 
+    def m_sincos_kernel(lib):
+        x = lib.rand(n7)
+        k = lib.sincos_kernel()
+        return median_call_ms(lib, lambda: k(x), rep)
+    row("ew_sincos", f"ElementwiseKernel `y = sin(x) + cos(x)`, {n7:,} float32", "ms", False,
+        m_sincos_kernel, ["cunumpy", "cupy"])
+
+    def m_sincos_fused(lib):
+        x = lib.rand(n7)
+        f = lib.sincos_fused()
+        return median_call_ms(lib, lambda: f(x), rep)
+    row("fuse_sincos", f"fuse `sin(x) + cos(x)`, {n7:,} float32", "ms", False,
+        m_sincos_fused, ["cunumpy", "cupy"])
+
     def m_add(lib):
         x = lib.rand(1000)
         return host_loop_us(lib, lambda: lib.add_scalar(x), 2000), "wall, loop of 2000"
@@ -453,8 +481,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=20, help="timed calls per GPU row (median)")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
-                    help="comma-separated rows: import,zeros,astype,copy,sincos,add_small,add28,"
-                         "cpu_add,cpu_sin,asnumpy")
+                    help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
+                         "fuse_sincos,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
+                         "alloc_free,h2d_pinned,h2d_raw")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

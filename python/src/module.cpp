@@ -14,6 +14,7 @@ void bind_raw_kernel(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
+void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -26,4 +27,5 @@ NB_MODULE(_core, m) {
   bind_cuda(m);
   bind_ufuncs(m);
   cunumpy::py::bind_raw_kernel(m);
+  bind_user_kernels(m);
 }
