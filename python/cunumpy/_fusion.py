@@ -48,7 +48,7 @@ def _has_loop(name, loop):
     """Whether cunumpy's ufunc `name` has the loop NumPy resolved ("ff->f")."""
     global _loops
     if _loops is None:
-        _loops = {n: set(types) for n, _, _, _, types in _core.ufunc_infos()}
+        _loops = {n: set(types) for n, _, _, _, types, *_ in _core.ufunc_infos()}
     nout = _ufunc_table()[name][2]
     sig = ''.join(d.char for d in loop[:-nout]) + '->' + ''.join(d.char for d in loop[-nout:])
     return sig in _loops.get(name, ())
