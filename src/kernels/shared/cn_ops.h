@@ -731,9 +731,22 @@ struct rad2deg {
   CN_HALF_UNARY_H
 };
 struct nextafter {
-  // C's rule for equal inputs (return y, so nextafter(0.0, -0.0) is -0.0); CUDA's
-  // nextafter returns x there.
-  template <class T> CN_HD static T call(T x, T y) { return x == y ? y : m::nextafter(x, y); }
+  // On the bits, as C's nextafter (equal inputs give y, so nextafter(0.0, -0.0) is -0.0):
+  // the same result from g++ and NVRTC, whose libdevice version differs there.
+  CN_HD static float call(float x, float y) {
+    if (x != x || y != y) return x + y;
+    if (x == y) return y;
+    if (x == 0.0f) return float_of((bits_of(y) & 0x80000000u) | 1u);
+    const uint32_t b = bits_of(x);
+    return float_of((x < y) == (x > 0.0f) ? b + 1u : b - 1u);
+  }
+  CN_HD static double call(double x, double y) {
+    if (x != x || y != y) return x + y;
+    if (x == y) return y;
+    if (x == 0.0) return double_of((bits_of(y) & 0x8000000000000000ull) | 1ull);
+    const uint64_t b = bits_of(x);
+    return double_of((x < y) == (x > 0.0) ? b + 1u : b - 1u);
+  }
   // npy_half_nextafter, bit for bit (equal inputs give x).
   CN_HD static half call(half x, half y) {
     uint16_t a = x.bits, b = y.bits, r;

@@ -64,7 +64,7 @@ std::string elementwise_source(const ElementwiseSpec& s) {
   }
 
   if (s.cuda) {
-    src += "extern \"C\" __global__ void " + s.name + "(" + sig.cuda_params() + ") {\n";
+    src += "extern \"C\" __global__ void cn_kernel_" + s.name + "(" + sig.cuda_params() + ") {\n";
   } else {
     src += "extern \"C\" void cn_host_" + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += sig.host_unpack();

@@ -61,7 +61,7 @@ std::string reduction_source(const ReductionSpec& s) {
 
   // One function for every stage, so NVRTC compiles one kernel per source.
   if (s.cuda) {
-    src += "extern \"C\" __global__ void " + s.name + "(" + part.cuda_params() + ") {\n";
+    src += "extern \"C\" __global__ void cn_kernel_" + s.name + "(" + part.cuda_params() + ") {\n";
   } else {
     src += "extern \"C\" void cn_host_" + s.name + "(void** cn_args, long long cn_begin, long long cn_end) {\n";
     src += part.host_unpack();

@@ -16,10 +16,11 @@ constexpr int64_t kGrain = 1 << 14;  // elements per CPU task below which thread
 
 void* compile_function(Device device, const std::string& source, const std::string& name,
                        const std::vector<std::string>& options) {
-  // Host symbols are prefixed: a kernel named like a libc function (sincos) must not clash.
+  // Symbols are prefixed: a kernel named like a libc or CUDA math function (sincos) must
+  // not clash with it.
   if (device.is_cpu()) return cpu::host_function(source, "cn_host_" + name);
 #ifdef CUNUMPY_HAVE_CUDA
-  return cuda::compile_user_kernel(device.index, source, name, options);
+  return cuda::compile_user_kernel(device.index, source, "cn_kernel_" + name, options);
 #else
   throw ValueError("cunumpy was built without the CUDA backend");
 #endif
