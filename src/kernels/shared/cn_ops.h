@@ -747,11 +747,12 @@ struct nextafter {
     const uint64_t b = bits_of(x);
     return double_of((x < y) == (x > 0.0) ? b + 1u : b - 1u);
   }
-  // npy_half_nextafter, bit for bit (equal inputs give x).
+  // npy_half_nextafter as of NumPy 2.5, bit for bit: equal inputs give y, as C's nextafter
+  // (NumPy 2.4 and older gave x, so nextafter(0.0, -0.0) was +0.0 in float16 only).
   CN_HD static half call(half x, half y) {
     uint16_t a = x.bits, b = y.bits, r;
     if ((a & 0x7fffu) > 0x7c00u || (b & 0x7fffu) > 0x7c00u) r = 0x7e00u;
-    else if (a == b || ((a | b) & 0x7fffu) == 0) r = a;
+    else if (a == b || ((a | b) & 0x7fffu) == 0) r = b;
     else if ((a & 0x7fffu) == 0) r = (uint16_t)((b & 0x8000u) + 1);
     else if (!(a & 0x8000u)) r = (int16_t)a > (int16_t)b ? (uint16_t)(a - 1) : (uint16_t)(a + 1);
     else r = (!(b & 0x8000u) || (a & 0x7fffu) > (b & 0x7fffu)) ? (uint16_t)(a - 1) : (uint16_t)(a + 1);
