@@ -263,6 +263,39 @@ def import_time_s(module, runs=5):
     return statistics.median(times)
 
 
+# A new ElementwiseKernel's first call (compile or disk-cache load, module load, launch,
+# synchronize) in a fresh process, timed inside that process.
+_FIRST_CALL = r"""
+import importlib, sys, time
+m = importlib.import_module(sys.argv[1])
+x = m.arange(1000, dtype=m.float32)
+m.cuda.Stream.null.synchronize()
+k = m.ElementwiseKernel('float32 x', 'float32 y', 'y = x * 3.5f + 1.25f', 'bench_first_call')
+t = time.perf_counter()
+y = k(x)
+m.cuda.Stream.null.synchronize()
+print((time.perf_counter() - t) * 1e3)
+"""
+
+
+def first_kernel_call_ms(module, warm_disk):
+    """Median of 3 fresh processes; each cold run gets an empty cache folder, each warm run
+    a folder a previous process filled."""
+    import tempfile
+    times = []
+    for _ in range(3):
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, CUNUMPY_CACHE_DIR=d, CUPY_CACHE_DIR=d)
+            runs = 2 if warm_disk else 1
+            for _ in range(runs):
+                r = subprocess.run([sys.executable, "-c", _FIRST_CALL, module], capture_output=True,
+                                   env=env, text=True)
+                if r.returncode != 0:
+                    raise RuntimeError(r.stderr.strip().splitlines()[-1])
+            times.append(float(r.stdout.strip().splitlines()[-1]))
+    return statistics.median(times)
+
+
 # ----------------------------------------------------------------------------------------
 class Row:
     def __init__(self, key, title, unit, higher_is_better):
@@ -347,6 +380,16 @@ def run_rows(libs, args):
         return median_call_ms(lib, lambda: f(x), rep)
     row("fuse_sincos", f"fuse `sin(x) + cos(x)`, {n7:,} float32", "ms", False,
         m_sincos_fused, ["cunumpy", "cupy"])
+
+    def m_first_cold(lib):
+        return first_kernel_call_ms(lib.name, False), "wall, fresh process, empty cache, median of 3"
+    row("kernel_cold", "first call of a new ElementwiseKernel, empty kernel cache", "ms", False,
+        m_first_cold, ["cunumpy", "cupy"])
+
+    def m_first_warm(lib):
+        return first_kernel_call_ms(lib.name, True), "wall, fresh process, warm disk cache, median of 3"
+    row("kernel_warm", "first call of a new ElementwiseKernel, warm disk cache", "ms", False,
+        m_first_warm, ["cunumpy", "cupy"])
 
     def m_add(lib):
         x = lib.rand(1000)
@@ -482,7 +525,7 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
-                         "fuse_sincos,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
+                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
