@@ -13,6 +13,7 @@ from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._rearrange import *  # noqa: F401,F403
 from cunumpy._editing import *  # noqa: F401,F403
 from cunumpy._arrays_misc import *  # noqa: F401,F403
+from cunumpy._padding import pad  # noqa: F401
 from cunumpy import lib  # noqa: F401
 from cunumpy._dtype_functions import (  # noqa: F401
     result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
