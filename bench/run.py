@@ -465,6 +465,28 @@ def run_rows(libs, args):
     row("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", False, m_cpu_sin,
         ["cunumpy", "numpy"])
 
+    # Manipulation (issue 6): a transposing copy and a many-input concatenate.
+    side = max(32, int(16384 * S ** 0.5))
+
+    def m_transpose(lib):
+        x = lib.rand(side * side).reshape(side, side)
+        xt = x.T
+        contiguous = lib.m.ascontiguousarray if lib.name != "torch" else (lambda t: t.contiguous())
+        t, meth = median_call_ms(lib, lambda: contiguous(xt), rep)
+        return side * side * 8 / (t * 1e-3) / gb, meth
+    row("transpose_copy", f"ascontiguousarray(x.T), {side:,}² float32 (read + write)", "GB/s", True,
+        m_transpose, ["cunumpy", "cupy", "torch"])
+
+    n25 = max(1024, int(2**25 * S))
+
+    def m_concat(lib):
+        parts = [lib.rand(n25) for _ in range(8)]
+        join = lib.m.concatenate if lib.name != "torch" else lib.m.cat
+        t, meth = median_call_ms(lib, lambda: join(parts), rep)
+        return 8 * n25 * 8 / (t * 1e-3) / gb, meth
+    row("concat8", f"concatenate 8 × {n25:,} float32 (read + write)", "GB/s", True, m_concat,
+        ["cunumpy", "cupy", "torch"])
+
     def m_asnumpy(lib):
         x = lib.rand(n26)
         t, _ = median_call_ms(Lib(None), lambda: lib.to_numpy(x), max(5, rep // 2), warmup=2)
@@ -544,7 +566,7 @@ def main():
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
                          "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
-                         "alloc_free,h2d_pinned,h2d_raw")
+                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
