@@ -6,3 +6,4 @@ from cunumpyx._pinned import (  # noqa: F401
     zeros_like_pinned,
     zeros_pinned,
 )
+from cunumpyx._scatter import scatter_add, scatter_max, scatter_min  # noqa: F401

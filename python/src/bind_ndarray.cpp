@@ -487,6 +487,11 @@ void bind_ndarray(nb::module_& m) {
              check_python_scalar_store(value, s, a.dtype());
              a.fill(s);
            })
+      .def("diagonal",
+           [](nb::handle self, int64_t offset, int64_t axis1, int64_t axis2) {
+             return as_view_of(self, diagonal(as_ndarray(self), offset, axis1, axis2));
+           },
+           nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1)
       .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
       .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
       // indexing

@@ -41,4 +41,8 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<int64_t> ax
 // a.flat[indices] = values (values repeated when shorter, as NumPy's put).
 void put(ndarray& a, const ndarray& indices, const ndarray& values, IndexMode mode = IndexMode::Raise);
 
+// The diagonal of the axis1/axis2 planes as a view (the other axes first, the diagonal
+// last), as NumPy's diagonal.
+ndarray diagonal(const ndarray& a, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1);
+
 }  // namespace cunumpy

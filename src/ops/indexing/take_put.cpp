@@ -8,9 +8,9 @@ namespace cunumpy {
 namespace {
 
 void check_integer_indices(const ndarray& indices) {
-  if (!indices.dtype().is_integer() && !(indices.size() == 0))
+  if (!indices.dtype().is_integer() && !indices.dtype().is_bool() && indices.size() != 0)
     throw TypeError(std::string("Cannot cast array data from dtype('") + indices.dtype().name() +
-                    "') to dtype('int64') according to the rule 'safe'");
+                    "') to dtype('int64') according to the rule 'same_kind'");
 }
 
 }  // namespace
