@@ -167,13 +167,18 @@ def choose(a, choices, out=None, mode='raise'):
     return _into(out, take_along_axis(stacked, idx[None], axis=0)[0])
 
 
-def place(arr, mask, vals):
-    if not isinstance(arr, ndarray):
-        raise TypeError("place: arr must be a cunumpy.ndarray")
+def _mask_positions(name, a, mask):
+    """Flat positions where `mask` (a's size) is true, for place and putmask."""
+    if not isinstance(a, ndarray):
+        raise TypeError(f"{name}: the array must be a cunumpy.ndarray")
     mask = _arr(mask)
-    if mask.size != arr.size:
-        raise ValueError('place: mask and data must be the same size')
-    idx = _core.flatnonzero(mask)
+    if mask.size != a.size:
+        raise ValueError(f'{name}: mask and data must be the same size')
+    return _core.flatnonzero(mask)
+
+
+def place(arr, mask, vals):
+    idx = _mask_positions('place', arr, mask)
     vals = _arr(vals).ravel()
     if idx.size == 0:
         return
@@ -183,13 +188,8 @@ def place(arr, mask, vals):
 
 
 def putmask(a, mask, values):
-    if not isinstance(a, ndarray):
-        raise TypeError("putmask: a must be a cunumpy.ndarray")
-    mask = _arr(mask)
-    if mask.size != a.size:
-        raise ValueError('putmask: mask and data must be the same size')
+    idx = _mask_positions('putmask', a, mask)
     values = _arr(values).ravel()
-    idx = _core.flatnonzero(mask)
     if values.size == 0 or idx.size == 0:
         return
     _core._put(a, idx, _core._take(values, idx, None, 'wrap'), 'raise')
