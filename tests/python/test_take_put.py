@@ -262,3 +262,17 @@ def test_scatter_add_max_min(dtype):
         uf.at(a_np, idx, v)
         getattr(cunumpyx, name)(a_cp, cp.asarray(idx), cp.asarray(v))
         assert_same(a_cp, a_np, rtol=1e-6)
+
+
+def test_cuda_index_checks_switch():
+    assert cunumpyx.cuda_index_checks() is True
+    cunumpyx.set_cuda_index_checks(False)
+    try:
+        a = cp.arange(5)
+        if "cuda" in str(a.device).lower():
+            assert_same(a[cp.asarray([7, -6])], np.array([2, 4]))  # wraps, as CuPy
+        else:
+            with pytest.raises(IndexError):  # the CPU backend always checks
+                a[[7]]
+    finally:
+        cunumpyx.set_cuda_index_checks(True)
