@@ -23,9 +23,12 @@ ndarray compact_cuda(const ndarray& mask, const ndarray* data) {
   long long nchunks = (n + cuda::kCompactChunk - 1) / cuda::kCompactChunk;
   ndarray counts(Shape{nchunks}, uint32, Order::C, dev);
   ndarray offsets(Shape{nchunks + 1}, uint64, Order::C, dev);
-  const std::string scan_src = cuda::compact_scan_source();
-  cuda::Function count_fn = cuda::get_kernel(device, "compact|count", scan_src, "cn_compact_count");
-  cuda::Function scan_fn = cuda::get_kernel(device, "compact|scan", scan_src, "cn_compact_scan");
+  cuda::Function count_fn = cuda::indexing_kernel(device, 2, [&] {
+    return cuda::get_kernel(device, "compact|count", cuda::compact_scan_source(), "cn_compact_count");
+  });
+  cuda::Function scan_fn = cuda::indexing_kernel(device, 3, [&] {
+    return cuda::get_kernel(device, "compact|scan", cuda::compact_scan_source(), "cn_compact_scan");
+  });
   const void* m = mask.data();
   void* counts_ptr = counts.data();
   void* offsets_ptr = offsets.data();
@@ -42,9 +45,11 @@ ndarray compact_cuda(const ndarray& mask, const ndarray* data) {
   ndarray out = data ? ndarray(Shape{total_ll}, data->dtype(), Order::C, dev)
                      : ndarray(Shape{nd, total_ll}, int64, Order::C, dev);
   if (total == 0) return out;
-  const std::string key = data ? "compact|write|d" + std::to_string(itemsize) : "compact|write|c" + std::to_string(nd);
-  cuda::Function write_fn = cuda::get_kernel(device, key, cuda::compact_write_source(itemsize, data ? 0 : nd),
-                                             "cn_compact_write");
+  const uint64_t packed = data ? static_cast<uint64_t>(itemsize) << 1 : static_cast<uint64_t>(nd) << 1 | 1u;
+  cuda::Function write_fn = cuda::indexing_kernel(device, packed << 4 | 4u, [&] {
+    const std::string key = data ? "compact|write|d" + std::to_string(itemsize) : "compact|write|c" + std::to_string(nd);
+    return cuda::get_kernel(device, key, cuda::compact_write_source(itemsize, data ? 0 : nd), "cn_compact_write");
+  });
   void* out_ptr = out.data();
   if (data) {
     const void* src = data->data();

@@ -40,12 +40,18 @@ void run_indexed_copy_cuda(int device, const IndexedCopy& t) {
   for (const IndexedAxis& a : t.axes) p.push_back(a.stride);
   for (const IndexedAxis& a : t.axes) p.push_back(static_cast<long long>(reinterpret_cast<uintptr_t>(a.data)));
 
-  const std::string key = "idxcopy|" + std::to_string(t.itemsize) + "|" + std::to_string(nd) + "|" +
-                          std::to_string(na) + "|" + (t.scatter ? "s" : "g") + (plain_contiguous ? "c" : "n") +
-                          std::to_string(mode);
-  cuda::Function f = cuda::get_kernel(
-      device, key, cuda::indexed_copy_source(t.itemsize, nd, na, t.scatter, plain_contiguous, mode),
-      cuda::kIndexedCopyKernelName);
+  // item size (5 bits), result ndim and index arrays (7 bits each), direction, layout, mode
+  const uint64_t packed = static_cast<uint64_t>(t.itemsize) << 20 | static_cast<uint64_t>(nd) << 13 |
+                          static_cast<uint64_t>(na) << 6 | (t.scatter ? 1u : 0u) << 5 |
+                          (plain_contiguous ? 1u : 0u) << 4 | static_cast<uint64_t>(mode);
+  cuda::Function f = cuda::indexing_kernel(device, packed << 4 | 1u, [&] {
+    const std::string key = "idxcopy|" + std::to_string(t.itemsize) + "|" + std::to_string(nd) + "|" +
+                            std::to_string(na) + "|" + (t.scatter ? "s" : "g") + (plain_contiguous ? "c" : "n") +
+                            std::to_string(mode);
+    return cuda::get_kernel(device, key,
+                            cuda::indexed_copy_source(t.itemsize, nd, na, t.scatter, plain_contiguous, mode),
+                            cuda::kIndexedCopyKernelName);
+  });
 
   const Device dev = Device::cuda(device);
   ndarray err;

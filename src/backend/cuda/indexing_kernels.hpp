@@ -2,9 +2,17 @@
 // string building, testable without a GPU): the indexed copy (advanced-index gather and
 // scatter) and the three compaction kernels (nonzero, boolean-mask selection).
 #pragma once
+#include <cstdint>
+#include <functional>
 #include <string>
 
+#include "kernels/cuda/kernel_cache.hpp"
+
 namespace cunumpy::cuda {
+
+// The kernel for a packed structural key on `device`: `load` (which builds the source and
+// calls get_kernel) runs only the first time, so a repeated call builds no string.
+Function indexing_kernel(int device, uint64_t key, const std::function<Function()>& load);
 
 // The C type moved by a kernel that only copies elements of `itemsize` bytes.
 const char* bits_type(int itemsize);
