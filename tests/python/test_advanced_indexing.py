@@ -32,7 +32,9 @@ INDICES = [
     (True, [0, 1]), (A(False), S(None)), (S(None), True, [1]), (_m[:, :, 0], [0, 1, 2, 3, 4]),
     ((0, 1),), ((0, 1), (2, 3)), (np.int64(2), [0, 1]), A([1, 0], dtype=np.uint8),
     A([1, -1], dtype=np.int16), A([3, 1], dtype=np.uint64), A([2], dtype=np.int32),
-    _m.reshape(-1)[:5] & False,
+    _m.reshape(-1)[:5] & False, np.zeros((0,), bool), np.zeros((0, 6), bool),
+    (S(None), np.zeros((5, 0), bool)), [True, False, True, False], ([True, False, True, True], 1),
+    ([2 ** 40],), (A([[0]]), A([1, 2])),
 ]
 ERRORS = [
     [4], [-5], (S(None), [5]), (S(None), S(None), [0, 6]), ([0, 1], [0, 1, 2]),

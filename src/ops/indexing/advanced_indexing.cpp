@@ -78,8 +78,8 @@ std::vector<Item> expand_items(const ndarray& a, std::span<const IndexItem> item
         if (v) item.array.fill(Scalar(0));
         item.axis = ax;
       } else {
-        for (int j = 0; j < arr.ndim(); ++j)
-          if (arr.shape()[j] != a.shape()[ax + j])
+        for (int j = 0; j < arr.ndim(); ++j)  // NumPy lets a mask axis of length 0 pass
+          if (arr.shape()[j] != a.shape()[ax + j] && arr.shape()[j] != 0)
             throw IndexError("boolean index did not match indexed array along axis " + std::to_string(ax + j) +
                              "; size of axis is " + std::to_string(a.shape()[ax + j]) +
                              " but size of corresponding boolean axis is " + std::to_string(arr.shape()[j]));
