@@ -117,6 +117,7 @@ SET_CASES = [
     (([[0], [1]], [0, 1, 2]), A([[1, 2, 3]])), ((0, S(None), [1, 2]), A([[5], [6], [7], [8], [9]])),
     (([1, 2], 0), A([[[4.7, 5.2]]])), ((None, [1, 2]), 9), (True, 5), (False, 5),
     (A([], dtype=np.int64), 1), ([-1, -4], A([1, 2])), (A(2), 8), ((A(1), S(None), A([0, 2])), 4),
+    (_m, A([5.5])), (_m, A([[[[-2]]]])), (_m, A([1, 2])), (_m & False, A([1, 2])),
 ]
 
 
@@ -177,6 +178,10 @@ def test_setitem_noncontiguous_destination_and_self_overlap():
     a_np, a_cp = make_pair("noncontig", np.float64)
     a_np[[0, 2], 1:] = a_np[[1, 0], :2]
     a_cp[[0, 2], 1:] = a_cp[[1, 0], :2]
+    assert_same(a_cp, a_np)
+    m_np = a_np > 0
+    a_np[m_np] = -7
+    a_cp[cp.asarray(m_np)] = -7
     assert_same(a_cp, a_np)
     b_np = sample((8,), np.int64)
     b_cp = cp.asarray(b_np)

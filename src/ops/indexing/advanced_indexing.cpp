@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cunumpy/core/errors.hpp"
+#include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "ops/indexing/indexing_exec.hpp"
@@ -235,6 +236,16 @@ ndarray index(const ndarray& a, std::span<const IndexItem> items, IndexMode mode
 }
 
 void index_assign(ndarray& a, std::span<const IndexItem> items, const ndarray& value, IndexMode mode) {
+  // x[mask] = one value: a single elementwise select, no coordinates and no wait.
+  if (const ndarray* mask = whole_mask(a, items); mask && value.size() == 1 && value.device() == a.device()) {
+    const ndarray v = value.reshape(Shape{}).astype(a.dtype());
+    UfuncOptions o;
+    o.out = {a};
+    o.casting = Casting::Unsafe;
+    const Operand ops[3] = {*mask, v, a};
+    ufunc_call("_where", ops, o);
+    return;
+  }
   IndexPlan p = plan_index(a, items, mode);
   if (!p.advanced) {
     p.view.assign(value);
