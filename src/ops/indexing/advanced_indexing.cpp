@@ -236,8 +236,12 @@ ndarray index(const ndarray& a, std::span<const IndexItem> items, IndexMode mode
 }
 
 void index_assign(ndarray& a, std::span<const IndexItem> items, const ndarray& value, IndexMode mode) {
+  const ndarray* mask = whole_mask(a, items);
+  if (mask && value.ndim() > 1)
+    throw TypeError("NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has " +
+                    std::to_string(value.ndim()) + " dimensions");
   // x[mask] = one value: a single elementwise select, no coordinates and no wait.
-  if (const ndarray* mask = whole_mask(a, items); mask && value.size() == 1 && value.device() == a.device()) {
+  if (mask && value.size() == 1 && value.device() == a.device()) {
     const ndarray v = value.reshape(Shape{}).astype(a.dtype());
     UfuncOptions o;
     o.out = {a};
