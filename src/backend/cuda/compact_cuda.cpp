@@ -45,10 +45,14 @@ ndarray compact_cuda(const ndarray& mask, const ndarray* data) {
   ndarray out = data ? ndarray(Shape{total_ll}, data->dtype(), Order::C, dev)
                      : ndarray(Shape{nd, total_ll}, int64, Order::C, dev);
   if (total == 0) return out;
-  const uint64_t packed = data ? static_cast<uint64_t>(itemsize) << 1 : static_cast<uint64_t>(nd) << 1 | 1u;
+  const int unit = data ? cuda::element_unit(itemsize, {reinterpret_cast<intptr_t>(data->data())}) : 0;
+  const uint64_t packed = data ? static_cast<uint64_t>(unit) << 6 | static_cast<uint64_t>(itemsize) << 1
+                               : static_cast<uint64_t>(nd) << 1 | 1u;
   cuda::Function write_fn = cuda::indexing_kernel(device, packed << 4 | 4u, [&] {
-    const std::string key = data ? "compact|write|d" + std::to_string(itemsize) : "compact|write|c" + std::to_string(nd);
-    return cuda::get_kernel(device, key, cuda::compact_write_source(itemsize, data ? 0 : nd), "cn_compact_write");
+    const std::string key = data ? "compact|write|d" + std::to_string(itemsize) + "u" + std::to_string(unit)
+                                 : "compact|write|c" + std::to_string(nd);
+    return cuda::get_kernel(device, key, cuda::compact_write_source(itemsize, unit, data ? 0 : nd),
+                            "cn_compact_write");
   });
   void* out_ptr = out.data();
   if (data) {

@@ -7,29 +7,41 @@
 
 namespace cunumpy::cuda {
 
-const char* bits_type(int itemsize) {
-  switch (itemsize) {
+namespace {
+
+const char* unit_type(int unit) {
+  switch (unit) {
     case 1: return "unsigned char";
     case 2: return "unsigned short";
     case 4: return "unsigned int";
-    case 8: return "unsigned long long";
-    default: return "cn_bits16";
+    default: return "unsigned long long";
   }
 }
 
-namespace {
+}  // namespace
 
-const char* const kBits16 = "struct __align__(8) cn_bits16 { unsigned long long lo, hi; };\n";
+std::string element_type(int itemsize, int unit) {
+  if (unit == itemsize) return std::string("typedef ") + unit_type(unit) + " T;\n";
+  return std::string("struct T { ") + unit_type(unit) + " v[" + std::to_string(itemsize / unit) + "]; };\n";
+}
+
+int element_unit(int itemsize, std::initializer_list<int64_t> values) {
+  int unit = itemsize < 8 ? itemsize : 8;
+  for (int64_t v : values)
+    while (unit > 1 && v % unit != 0) unit /= 2;
+  return unit;
+}
+
+namespace {
 
 std::string v(int k) { return "p.v[" + std::to_string(k) + "]"; }
 
 }  // namespace
 
-std::string indexed_copy_source(int itemsize, int ndim, int naxes, bool scatter, bool plain_contiguous, int mode) {
+std::string indexed_copy_source(int itemsize, int unit, int ndim, int naxes, bool scatter, bool plain_contiguous, int mode) {
   const int SH = 0, IS = ndim, PS = 2 * ndim, XS = 3 * ndim, AL = XS + naxes * ndim, AS = AL + naxes, PT = AS + naxes;
   const int nparams = indexed_copy_param_count(ndim, naxes);
-  std::string s = kBits16;
-  s += "typedef " + std::string(bits_type(itemsize)) + " T;\n";
+  std::string s = element_type(itemsize, unit);
   s += "struct Params { long long v[" + std::to_string(nparams) + "]; };\n";
   s += std::string("extern \"C\" __global__ void ") + kIndexedCopyKernelName +
        "(char* indexed, char* plain, long long n, unsigned long long* err, Params p) {\n"
@@ -140,12 +152,11 @@ extern "C" __global__ void cn_compact_scan(const unsigned int* counts, unsigned 
   return s;
 }
 
-std::string compact_write_source(int itemsize, int ndim) {
+std::string compact_write_source(int itemsize, int unit, int ndim) {
   std::string s = kCompactCommon;
   const bool data = itemsize > 0;
   if (data) {
-    s += kBits16;
-    s += "typedef " + std::string(bits_type(itemsize)) + " T;\n";
+    s += element_type(itemsize, unit);
     s += "extern \"C\" __global__ void cn_compact_write(const unsigned char* m, long long n,\n"
          "    const unsigned long long* offsets, const T* data, T* out) {\n";
   } else {
