@@ -41,18 +41,20 @@ void run_indexed_copy_cuda(int device, const IndexedCopy& t) {
   for (const IndexedAxis& a : t.axes) p.push_back(static_cast<long long>(reinterpret_cast<uintptr_t>(a.data)));
 
   // Misaligned views (e.g. complex64 over float32 at an odd offset) move smaller units.
-  int unit = cuda::element_unit(t.itemsize, {reinterpret_cast<intptr_t>(t.indexed), reinterpret_cast<intptr_t>(t.plain)});
+  int unit = cuda::element_unit(t.itemsize, {reinterpret_cast<intptr_t>(t.indexed),
+                                             reinterpret_cast<intptr_t>(t.plain)});
   for (int d = 0; d < nd; ++d) unit = cuda::element_unit(unit, {t.indexed_strides[d], t.plain_strides[d]});
   for (const IndexedAxis& a : t.axes) unit = cuda::element_unit(unit, {a.stride});
   // unit and item size (4 + 5 bits), result ndim and index arrays (7 bits each), direction,
   // layout, mode
-  const uint64_t packed = static_cast<uint64_t>(unit) << 25 | static_cast<uint64_t>(t.itemsize) << 20 | static_cast<uint64_t>(nd) << 13 |
-                          static_cast<uint64_t>(na) << 6 | (t.scatter ? 1u : 0u) << 5 |
-                          (plain_contiguous ? 1u : 0u) << 4 | static_cast<uint64_t>(mode);
+  const uint64_t packed = static_cast<uint64_t>(unit) << 25 | static_cast<uint64_t>(t.itemsize) << 20 |
+                          static_cast<uint64_t>(nd) << 13 | static_cast<uint64_t>(na) << 6 |
+                          (t.scatter ? 1u : 0u) << 5 | (plain_contiguous ? 1u : 0u) << 4 |
+                          static_cast<uint64_t>(mode);
   cuda::Function f = cuda::indexing_kernel(device, packed << 4 | 1u, [&] {
-    const std::string key = "idxcopy|" + std::to_string(t.itemsize) + "u" + std::to_string(unit) + "|" + std::to_string(nd) + "|" +
-                            std::to_string(na) + "|" + (t.scatter ? "s" : "g") + (plain_contiguous ? "c" : "n") +
-                            std::to_string(mode);
+    const std::string key = "idxcopy|" + std::to_string(t.itemsize) + "u" + std::to_string(unit) + "|" +
+                            std::to_string(nd) + "|" + std::to_string(na) + "|" + (t.scatter ? "s" : "g") +
+                            (plain_contiguous ? "c" : "n") + std::to_string(mode);
     return cuda::get_kernel(device, key,
                             cuda::indexed_copy_source(t.itemsize, unit, nd, na, t.scatter, plain_contiguous, mode),
                             cuda::kIndexedCopyKernelName);
@@ -71,7 +73,8 @@ void run_indexed_copy_cuda(int device, const IndexedCopy& t) {
   char* plain = t.plain;
   long long count = n;
   void* args[] = {&indexed, &plain, &count, &err_ptr, p.data()};
-  const long long blocks = std::min<long long>((n + 255) / 256, static_cast<long long>(cuda::multiprocessor_count(device)) * 32);
+  const long long blocks =
+      std::min<long long>((n + 255) / 256, static_cast<long long>(cuda::multiprocessor_count(device)) * 32);
   cuda::launch(f, static_cast<unsigned>(std::max<long long>(blocks, 1)), 256, args, 0, cuda::current_stream(device));
   if (mode == 0) {
     uint64_t flag[2];
