@@ -125,6 +125,10 @@ struct ParsedIndex {
   std::span<const Index> basic_span() const { return {basic.data(), basic.size()}; }
 };
 
+[[noreturn]] void non_integer_array_index() {
+  throw IndexError("arrays used as indices must be of integer (or boolean) type");
+}
+
 ndarray bool_scalar_index(bool v) {
   ndarray b(Shape{}, bool_, Order::C, Device::cpu());
   b.fill(Scalar(v));
@@ -139,6 +143,7 @@ void push_host_index(nb::handle item, ParsedIndex& out) {
   const int64_t size = nb::cast<int64_t>(arr.attr("size"));
   const int ndim = nb::cast<int>(arr.attr("ndim"));
   if (kind != 'b' && kind != 'i' && kind != 'u') {
+    if (size != 0 && !PyList_Check(item.ptr()) && !PyTuple_Check(item.ptr()) && kind != 'O') non_integer_array_index();
     if (size != 0 || kind == 'O' || kind == 'U' || kind == 'S') invalid_index();
     arr = arr.attr("astype")(numpy_module().attr("intp"));
   }
@@ -166,7 +171,7 @@ void parse_index_item(nb::handle item, ParsedIndex& out) {
     out.push(newaxis);
   } else if (is_ndarray(item)) {
     const ndarray& a = as_ndarray(item);
-    if (!a.dtype().is_integer() && !a.dtype().is_bool()) invalid_index();
+    if (!a.dtype().is_integer() && !a.dtype().is_bool()) non_integer_array_index();
     out.push_array(a);
   } else if (PyBool_Check(p)) {
     out.push_array(bool_scalar_index(p == Py_True));

@@ -73,6 +73,12 @@ def test_out_of_bounds_message():
     with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0; "
                                          "size of axis is 3 but size of corresponding boolean axis is 2"):
         b[cp.asarray([True, False])]
+    with pytest.raises(IndexError, match="arrays used as indices must be of integer"):
+        b[cp.asarray([0.0])]
+    with pytest.raises(IndexError, match="arrays used as indices must be of integer"):
+        b[np.array([0.0])]
+    with pytest.raises(IndexError, match="only integers, slices"):
+        b[[0.5]]
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=DTYPE_IDS)
