@@ -276,3 +276,22 @@ def test_cuda_index_checks_switch():
                 a[[7]]
     finally:
         cunumpyx.set_cuda_index_checks(True)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=DTYPE_IDS)
+def test_functions_all_dtypes(dtype):
+    a_np, a_cp = make_pair("noncontig", dtype)
+    assert_same(cp.take(a_cp, [2, -1], axis=1), np.take(a_np, [2, -1], axis=1))
+    assert_same(cp.compress([1, 0, 1], a_cp, axis=0), np.compress([1, 0, 1], a_np, axis=0))
+    assert_same(cp.diag(a_cp, 1), np.diag(a_np, 1))
+    assert_same(cp.tril(a_cp, -1), np.tril(a_np, -1))
+    assert_same(cp.triu(a_cp), np.triu(a_np))
+    assert_same(cp.extract(a_cp != 0, a_cp), np.extract(a_np != 0, a_np))
+    v_np = sample((2,), dtype, seed=5)
+    np.put(a_np, [0, 4], v_np)
+    cp.put(a_cp, [0, 4], cp.asarray(v_np))
+    assert_same(a_cp, a_np)
+    c_np = sample((3,), dtype, seed=6)
+    i_np = np.array([2, 0, 1])
+    assert_same(cp.choose(cp.asarray(i_np), [cp.asarray(c_np), cp.asarray(c_np[::-1])], mode="wrap"),
+                np.choose(i_np, [c_np, c_np[::-1]], mode="wrap"))
