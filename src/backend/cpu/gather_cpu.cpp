@@ -69,9 +69,11 @@ int64_t resolve(const IndexedAxis& a, int64_t v, IndexMode mode) {
   return v;
 }
 
+// Gathers run in parallel; scatters in order on one thread, so that with repeated indices
+// the last write wins, as in NumPy, and no element is written by two threads at once.
 template <int Size>
 void copy_all(const IndexedCopy& t, int64_t n) {
-  cpu::parallel_for(n, 1 << 14, [&](int64_t b, int64_t e) {
+  auto copy_range = [&](int64_t b, int64_t e) {
     walk(t, b, e, [&](int64_t ioff, int64_t poff, const int64_t* xoff) {
       for (std::size_t k = 0; k < t.axes.size(); ++k)
         ioff += resolve(t.axes[k], read_index(t.axes[k], xoff[k]), t.mode) * t.axes[k].stride;
@@ -80,7 +82,11 @@ void copy_all(const IndexedCopy& t, int64_t n) {
       else
         std::memcpy(t.plain + poff, t.indexed + ioff, Size);
     });
-  });
+  };
+  if (t.scatter)
+    copy_range(0, n);
+  else
+    cpu::parallel_for(n, 1 << 14, copy_range);
 }
 
 }  // namespace
