@@ -26,7 +26,7 @@ using namespace cunumpy::cuda;
 static void emit(const std::string& s) { std::fwrite(s.c_str(), 1, s.size() + 1, stdout); }
 int main() {
   for (int item : {1, 2, 4, 8, 16})
-    for (int unit : {1, 2, 4, 8})
+    for (int unit : {1, 2, 4, 8, 16})
       if (unit <= item) {
         for (int mode = 0; mode < 3; ++mode)
           for (int scatter = 0; scatter < 2; ++scatter)

@@ -40,12 +40,13 @@ void run_indexed_copy_cuda(int device, const IndexedCopy& t) {
   for (const IndexedAxis& a : t.axes) p.push_back(a.stride);
   for (const IndexedAxis& a : t.axes) p.push_back(static_cast<long long>(reinterpret_cast<uintptr_t>(a.data)));
 
-  // Misaligned views (e.g. complex64 over float32 at an odd offset) move smaller units.
+  // Misaligned views (e.g. complex64 over float32 at an odd offset) move smaller units
+  // (there a repeated-index scatter may mix the parts of two writes).
   int unit = cuda::element_unit(t.itemsize, {reinterpret_cast<intptr_t>(t.indexed),
                                              reinterpret_cast<intptr_t>(t.plain)});
   for (int d = 0; d < nd; ++d) unit = cuda::element_unit(unit, {t.indexed_strides[d], t.plain_strides[d]});
   for (const IndexedAxis& a : t.axes) unit = cuda::element_unit(unit, {a.stride});
-  // unit and item size (4 + 5 bits), result ndim and index arrays (7 bits each), direction,
+  // unit and item size (5 + 5 bits), result ndim and index arrays (7 bits each), direction,
   // layout, mode
   const uint64_t packed = static_cast<uint64_t>(unit) << 25 | static_cast<uint64_t>(t.itemsize) << 20 |
                           static_cast<uint64_t>(nd) << 13 | static_cast<uint64_t>(na) << 6 |

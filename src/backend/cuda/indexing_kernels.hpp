@@ -15,9 +15,9 @@ namespace cunumpy::cuda {
 Function indexing_kernel(int device, uint64_t key, const std::function<Function()>& load);
 
 // `typedef ... T;`: the type a kernel moves elements of `itemsize` bytes as, made of units
-// of `unit` bytes (the alignment every address and stride it touches has; at most 8).
+// of `unit` bytes (the alignment every address and stride it touches has).
 std::string element_type(int itemsize, int unit);
-// The largest unit (1, 2, 4 or 8, at most itemsize) dividing every one of `values`.
+// The largest unit (1, 2, 4, 8 or 16, at most itemsize) dividing every one of `values`.
 int element_unit(int itemsize, std::initializer_list<int64_t> values);
 
 // Number of long longs in the indexed copy's parameter block for ndim result dimensions

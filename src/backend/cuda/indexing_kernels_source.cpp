@@ -14,7 +14,8 @@ const char* unit_type(int unit) {
     case 1: return "unsigned char";
     case 2: return "unsigned short";
     case 4: return "unsigned int";
-    default: return "unsigned long long";
+    case 8: return "unsigned long long";
+    default: return "ulonglong2";  // one 16-byte access: a repeated-index write is not torn
   }
 }
 
@@ -26,7 +27,7 @@ std::string element_type(int itemsize, int unit) {
 }
 
 int element_unit(int itemsize, std::initializer_list<int64_t> values) {
-  int unit = itemsize < 8 ? itemsize : 8;
+  int unit = itemsize < 16 ? itemsize : 16;
   for (int64_t v : values)
     while (unit > 1 && v % unit != 0) unit /= 2;
   return unit;
