@@ -361,9 +361,7 @@ def select(condlist, choicelist, default=0):
     result = asarray(_numpy.asarray(default, dtype=dtype))
     for c, ch in zip(conds[::-1], choices[::-1]):
         result = u._where(c, ch, result)
-    shape = broadcast_arrays(*conds, *[x for x in choices if isinstance(x, ndarray)], result)[0].shape
-    out = result.astype(dtype)
-    return out if out.shape == shape else broadcast_arrays(out, zeros(shape, dtype=bool))[0].copy()
+    return result.astype(dtype)
 
 
 class _AxisConcatenator:
