@@ -196,6 +196,17 @@ IndexPlan plan_index(const ndarray& a, std::span<const IndexItem> items, IndexMo
   return p;
 }
 
+// NumPy checks the indices also when other axes leave the result empty (the copy itself
+// then visits nothing); a rare case, checked on the host.
+void check_indices_of_empty_result(const IndexPlan& p) {
+  if (p.task.mode != IndexMode::Raise) return;
+  for (std::size_t k = 0; k < p.keep_alive.size(); ++k) {
+    const detail::IndexedAxis& ax = p.task.axes[k];
+    for (int64_t v : p.keep_alive[k].to_vector<int64_t>())
+      if (v < -ax.length || v >= ax.length) detail::throw_out_of_bounds(v, ax.axis, ax.length);
+  }
+}
+
 void run_task(const detail::IndexedCopy& task, Device device) {
   if (device.is_cpu()) return detail::run_indexed_copy_cpu(task);
 #ifdef CUNUMPY_HAVE_CUDA
@@ -232,6 +243,7 @@ ndarray index(const ndarray& a, std::span<const IndexItem> items, IndexMode mode
   p.task.plain = static_cast<char*>(out.data());
   p.task.plain_strides = contiguous_strides(p.task.shape, a.itemsize());
   if (out.size() > 0) run_task(p.task, a.device());
+  else check_indices_of_empty_result(p);
   return out;
 }
 
@@ -276,6 +288,7 @@ void index_assign(ndarray& a, std::span<const IndexItem> items, const ndarray& v
   int64_t n = 1;
   for (int64_t e : rshape) n *= e;
   if (n > 0) run_task(p.task, a.device());
+  else check_indices_of_empty_result(p);
 }
 
 }  // namespace cunumpy
