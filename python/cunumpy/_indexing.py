@@ -358,7 +358,8 @@ def select(condlist, choicelist, default=0):
         if c.dtype != _numpy.bool_:
             raise TypeError(f'invalid entry {i} in condlist: should be boolean ndarray')
     u = _u()
-    result = asarray(_numpy.asarray(default, dtype=dtype))
+    result = default.astype(dtype) if isinstance(default, ndarray) else \
+        asarray(_numpy.asarray(default, dtype=dtype))
     for c, ch in zip(conds[::-1], choices[::-1]):
         result = u._where(c, ch, result)
     return result.astype(dtype)

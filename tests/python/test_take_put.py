@@ -237,6 +237,8 @@ def test_select():
     assert_same(cp.select([x_cp < 3, x_cp > 5], [x_cp, x_cp ** 2], 42),
                 np.select([x_np < 3, x_np > 5], [x_np, x_np ** 2], 42))
     assert_same(cp.select([x_cp < 3], [x_cp.astype(cp.float32)]), np.select([x_np < 3], [x_np.astype(np.float32)]))
+    assert_same(cp.select([x_cp > 5], [x_cp], default=cp.asarray(9.5)),
+                np.select([x_np > 5], [x_np], default=np.array(9.5)))
     check_same_outcome(lambda: cp.select([x_cp], [x_cp]), lambda: np.select([x_np], [x_np]))
     check_same_outcome(lambda: cp.select([x_cp < 1], []), lambda: np.select([x_np < 1], []))
 
