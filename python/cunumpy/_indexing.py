@@ -215,24 +215,23 @@ def diagflat(v, k=0):
     return diag(_arr(v).ravel(), k)
 
 
-def _tri_mask(m, k, upper):
-    n, mm = m.shape[-2], m.shape[-1]
-    t = tri(n, mm, k - 1 if upper else k, dtype=bool)
-    return _u().logical_not(t) if upper else t
+def _tri_select(m, k, upper):
+    """m where on/below (tril) or on/above (triu) the k-th diagonal, else 0; a 1-d m is a
+    row repeated, as in NumPy."""
+    m = _arr(m)
+    if m.ndim == 1:
+        m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0]
+    u = _u()
+    t = tri(m.shape[-2], m.shape[-1], k - 1 if upper else k, dtype=bool)
+    return u._where(u.logical_not(t) if upper else t, m, zeros((), dtype=m.dtype))
 
 
 def tril(m, k=0):
-    m = _arr(m)
-    if m.ndim < 2:
-        m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0] if m.ndim == 1 else m
-    return _u()._where(_tri_mask(m, k, False), m, zeros((), dtype=m.dtype))
+    return _tri_select(m, k, False)
 
 
 def triu(m, k=0):
-    m = _arr(m)
-    if m.ndim < 2:
-        m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0] if m.ndim == 1 else m
-    return _u()._where(_tri_mask(m, k, True), m, zeros((), dtype=m.dtype))
+    return _tri_select(m, k, True)
 
 
 def tril_indices(n, k=0, m=None):
