@@ -19,8 +19,7 @@ struct ElementwiseKernel::Impl {
   std::vector<user::Param> in, out;
   std::string operation;
   ElementwiseKernelOptions opt;
-  std::mutex mu;
-  std::unordered_map<std::string, void*> functions;  // key -> CUfunction / host function
+  user::FunctionCache functions;
 };
 
 ElementwiseKernel::ElementwiseKernel(const std::string& in_params, const std::string& out_params,
@@ -95,37 +94,27 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
   key += plan.contiguous ? "|c" : "|n" + std::to_string(plan.ndim());
   key += plan.index32 ? "|32" : "|64";
 
-  void* fn = nullptr;
-  {
-    std::unique_lock<std::mutex> lock(k.mu);
-    auto it = k.functions.find(key);
-    if (it != k.functions.end()) {
-      fn = it->second;
-    } else {
-      lock.unlock();
-      user::ElementwiseSpec spec;
-      spec.name = k.opt.name;
-      spec.in = k.in;
-      spec.out = k.out;
-      spec.in_kinds = in_kinds;
-      spec.out_kinds = out_kinds;
-      spec.types = types;
-      spec.in_types = in_types;
-      spec.out_types = out_types;
-      spec.operation = k.operation;
-      spec.preamble = k.opt.preamble;
-      spec.loop_prep = k.opt.loop_prep;
-      spec.after_loop = k.opt.after_loop;
-      spec.cn_types = k.opt.cn_types;
-      spec.contiguous = plan.contiguous;
-      spec.ndim = plan.ndim();
-      spec.index32 = plan.index32;
-      spec.cuda = !cs.device.is_cpu();
-      fn = user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
-      lock.lock();
-      k.functions.emplace(key, fn);
-    }
-  }
+  void* fn = k.functions.get(key, [&] {
+    user::ElementwiseSpec spec;
+    spec.name = k.opt.name;
+    spec.in = k.in;
+    spec.out = k.out;
+    spec.in_kinds = in_kinds;
+    spec.out_kinds = out_kinds;
+    spec.types = types;
+    spec.in_types = in_types;
+    spec.out_types = out_types;
+    spec.operation = k.operation;
+    spec.preamble = k.opt.preamble;
+    spec.loop_prep = k.opt.loop_prep;
+    spec.after_loop = k.opt.after_loop;
+    spec.cn_types = k.opt.cn_types;
+    spec.contiguous = plan.contiguous;
+    spec.ndim = plan.ndim();
+    spec.index32 = plan.index32;
+    spec.cuda = !cs.device.is_cpu();
+    return user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
+  });
 
   // Arguments in the generated signature's order.
   user::KernelArgs ka;
