@@ -81,8 +81,7 @@ def require(a, dtype=None, requirements=None):
         raise ValueError('Cannot specify both "C" and "F" order')
     order = 'C' if 'C' in reqs else 'F' if 'F' in reqs else 'A'
     reqs -= {'C', 'F'}
-    # No order asked for: whatever layout `a` has (asarray copies only to change dtype).
-    arr = asarray(a, dtype=dtype) if order == 'A' else array(a, dtype=dtype, order=order, copy=None)
+    arr = array(a, dtype=dtype, order=order, copy=None)
     if 'O' in reqs and not arr.flags.owndata:
         return arr.copy(order if order != 'A' else 'C')
     return arr

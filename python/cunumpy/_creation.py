@@ -173,6 +173,8 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
             out = _core.asarray_ndarray(obj, dtype, False)
         else:
             out = _core.asarray_ndarray(obj, dtype, True if copy else None)
+        if _core.same_array(out, obj):
+            out = obj  # no copy made: the same object, as NumPy returns
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array as requested.')
@@ -180,15 +182,18 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
         if blocking:
             _core.cuda.get_current_stream().synchronize()
     o = _order(order)
+    # Without a copy (copy=None or False returned the array itself), 'A' and 'K' ask for
+    # nothing: NumPy hands the array back whatever its layout.
+    kept = isinstance(obj, ndarray) and copy is not True and _core.same_array(out, obj)
     if o == 'A':  # Fortran only when the source is Fortran-contiguous (and not C), else C
         src = getattr(obj, 'flags', None)
         o = 'F' if src is not None and src.f_contiguous and not src.c_contiguous else 'C'
-    if o == 'F' and not out.flags.f_contiguous:
-        out = out.copy('F')
-    elif o == 'C' and not out.flags.c_contiguous:
-        out = out.copy('C')
-    elif o == 'A' and not (out.flags.c_contiguous or out.flags.f_contiguous):
-        out = out.copy('C')  # 'A': Fortran only when the source was, else C
+        if kept:
+            o = 'K'
+    if o in ('C', 'F') and not (out.flags.c_contiguous if o == 'C' else out.flags.f_contiguous):
+        if copy is False:
+            raise ValueError('Unable to avoid copy while creating an array as requested.')
+        out = out.copy(o)
     if ndmin > out.ndim:
         out = out.reshape((1,) * (ndmin - out.ndim) + out.shape)
     return out

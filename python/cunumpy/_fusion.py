@@ -37,19 +37,26 @@ _functors = None
 _loops = None
 
 
+def _read_registry():
+    """The ufunc registry, once: name -> (scalar op of cn_ops.h, nin, nout) and name ->
+    its loop signatures."""
+    global _functors, _loops
+    infos = _core.ufunc_infos()  # (name, nin, nout, identity, types, functor)
+    _functors = {n: (functor, nin, nout) for n, nin, nout, _, _, functor in infos}
+    _loops = {n: set(types) for n, _, _, _, types, _ in infos}
+
+
 def _ufunc_table():
-    global _functors
     if _functors is None:
-        _functors = dict(_core._ufunc_functors())
+        _read_registry()
     return _functors
 
 
 def _has_loop(name, loop):
     """Whether cunumpy's ufunc `name` has the loop NumPy resolved ("ff->f")."""
-    global _loops
     if _loops is None:
-        _loops = {n: set(types) for n, _, _, _, types, *_ in _core.ufunc_infos()}
-    nout = _ufunc_table()[name][2]
+        _read_registry()
+    nout = _functors[name][2]
     sig = ''.join(d.char for d in loop[:-nout]) + '->' + ''.join(d.char for d in loop[-nout:])
     return sig in _loops.get(name, ())
 

@@ -7,6 +7,7 @@
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
 
+#include <functional>
 #include <vector>
 
 #include "cunumpy/core/errors.hpp"
@@ -99,6 +100,18 @@ int memory_getbuffer(PyObject* self, Py_buffer* view, int flags) {
 PyType_Slot kMemoryBufferSlots[] = {{Py_bf_getbuffer, reinterpret_cast<void*>(memory_getbuffer)},
                                     {0, nullptr}};
 
+// A Python allocator callable as C++: callable(nbytes) with the GIL taken (pools and the
+// allocator hooks call it from C++), its Memory or MemoryPointer result unwrapped. `who`
+// names the callable in the TypeError for anything else.
+std::function<cunumpy::MemoryPtr(std::size_t)> python_allocator(nb::handle callable, const char* who) {
+  std::shared_ptr<void> fn = cunumpy::py::hold_python(callable);  // kept as long as the hook
+  return [fn, who](std::size_t n) -> cunumpy::MemoryPtr {
+    nb::gil_scoped_acquire gil;
+    nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
+    return cunumpy::py::memory_from_allocator_result(r, who);
+  };
+}
+
 // pool.set_limit(size=None, fraction=None), CuPy's spelling, for either kind of pool.
 template <class Pool>
 void set_limit(Pool& p, std::optional<std::size_t> size, std::optional<double> fraction) {
@@ -177,12 +190,8 @@ void bind_memory(nb::module_& m) {
             }
             if (pinned) throw cunumpy::ValueError("a pinned pool takes no allocator");
             // The pool's segments come from a Python callable (e.g. malloc_managed).
-            std::shared_ptr<void> fn = cunumpy::py::hold_python(allocator);
-            new (self) MemoryPool(d, [fn](Device, std::size_t n) -> cunumpy::MemoryPtr {
-              nb::gil_scoped_acquire gil;
-              nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
-              return cunumpy::py::memory_from_allocator_result(r, "the pool's allocator");
-            });
+            auto upstream = python_allocator(allocator, "the pool's allocator");
+            new (self) MemoryPool(d, [upstream](Device, std::size_t n) { return upstream(n); });
           },
           "device"_a = nb::none(), "pinned"_a = false, "allocator"_a = nb::none())
       // ~100 ns from the cache: keep the GIL
@@ -214,13 +223,8 @@ void bind_memory(nb::module_& m) {
       cunumpy::set_allocator(cunumpy::uncached_allocator());
       return;
     }
-    // Kept alive by the allocator; the process-wide allocator is never destroyed at exit.
-    std::shared_ptr<void> fn = cunumpy::py::hold_python(alloc);
-    cunumpy::set_allocator([fn](Device, std::size_t n) -> cunumpy::MemoryPtr {
-      nb::gil_scoped_acquire gil;
-      nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
-      return cunumpy::py::memory_from_allocator_result(r, "the allocator given to set_allocator");
-    });
+    auto a = python_allocator(alloc, "the allocator given to set_allocator");
+    cunumpy::set_allocator([a](Device, std::size_t n) { return a(n); });
   }, "allocator"_a.none());
   m.def("reset_allocator", [] { cunumpy::set_allocator({}); });
   // nbytes on the current device through the current allocator (cunumpy.cuda.alloc).
@@ -234,12 +238,7 @@ void bind_memory(nb::module_& m) {
       cunumpy::set_pinned_allocator(cunumpy::uncached_pinned_allocator());
       return;
     }
-    std::shared_ptr<void> fn = cunumpy::py::hold_python(alloc);
-    cunumpy::set_pinned_allocator([fn](std::size_t n) -> cunumpy::MemoryPtr {
-      nb::gil_scoped_acquire gil;
-      nb::object r = nb::handle(static_cast<PyObject*>(fn.get()))(n);
-      return cunumpy::py::memory_from_allocator_result(r, "the pinned memory allocator");
-    });
+    cunumpy::set_pinned_allocator(python_allocator(alloc, "the pinned memory allocator"));
   }, "allocator"_a.none());
   m.def("reset_pinned_memory_allocator", [] { cunumpy::set_pinned_allocator({}); });
 

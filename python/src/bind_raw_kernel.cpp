@@ -85,18 +85,20 @@ void init_scalar_types() {
                   "float or complex");
 }
 
+// A Python int as CUDA's long long (CuPy's rule), OverflowError past its range.
+KernelArg long_long_arg(std::size_t i, PyObject* o) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  if (overflow)
+    throw OverflowError("RawKernel argument " + std::to_string(i) + ": Python int too large for long long");
+  return KernelArg(v);
+}
+
 // The kernel parameter for Python object `o`, the `i`-th argument.
 KernelArg to_kernel_arg(std::size_t i, PyObject* o) {
   PyTypeObject* t = Py_TYPE(o);
   if (t == g_ndarray_type) return KernelArg(*nb::inst_ptr<ndarray>(o));
-  if (t == &PyLong_Type) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow)
-      throw OverflowError("RawKernel argument " + std::to_string(i) +
-                          ": Python int too large for long long");
-    return KernelArg(v);
-  }
+  if (t == &PyLong_Type) return long_long_arg(i, o);
   if (t == &PyFloat_Type) return KernelArg(PyFloat_AS_DOUBLE(o));
   if (t == &PyBool_Type) return KernelArg(o == Py_True);
   for (int k = 0; k < g_num_scalar_types; ++k) {
@@ -115,14 +117,7 @@ KernelArg to_kernel_arg(std::size_t i, PyObject* o) {
   if (nb::isinstance<ndarray>(o)) return KernelArg(*nb::inst_ptr<ndarray>(o));
   if (o == Py_None) return KernelArg(nullptr);
   if (PyBool_Check(o)) return KernelArg(o == Py_True);
-  if (PyLong_Check(o)) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (overflow)
-      throw OverflowError("RawKernel argument " + std::to_string(i) +
-                          ": Python int too large for long long");
-    return KernelArg(v);
-  }
+  if (PyLong_Check(o)) return long_long_arg(i, o);
   if (PyFloat_Check(o)) return KernelArg(PyFloat_AsDouble(o));
   if (PyComplex_Check(o)) {
     const Py_complex c = PyComplex_AsCComplex(o);

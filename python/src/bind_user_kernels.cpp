@@ -146,12 +146,6 @@ nb::object reduction_call(PyReductionKernel& self, nb::args args, nb::kwargs kwa
 
 void bind_user_kernels(nb::module_& m) {
   using namespace nb::literals;
-  // For fuse: ufunc name -> (scalar op of cn_ops.h, nin, nout).
-  m.def("_ufunc_functors", [] {
-    nb::dict d;
-    for (const Ufunc& uf : all_ufuncs()) d[uf.name.c_str()] = nb::make_tuple(uf.functor, uf.nin, uf.nout);
-    return d;
-  });
   nb::class_<PyElementwiseKernel>(m, "ElementwiseKernel",
       "User-defined elementwise kernel (cupy.ElementwiseKernel).")
       .def("__init__",

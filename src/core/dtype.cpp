@@ -1,6 +1,7 @@
 // DType properties and NumPy 2's promotion and casting rules for the 14 supported types.
 #include "cunumpy/core/dtype.hpp"
 
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -61,8 +62,15 @@ int float_size_for_int(DType d) {
 
 }  // namespace
 
-int DType::itemsize() const { return info(*this).itemsize; }
-char DType::kind() const { return info(*this).kind; }
+// The inline itemsize()/kind() tables in dtype.hpp must agree with this one.
+constexpr bool inline_tables_agree() {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType d(static_cast<DTypeId>(i));
+    if (d.itemsize() != kInfo[i].itemsize || d.kind() != kInfo[i].kind) return false;
+  }
+  return true;
+}
+static_assert(inline_tables_agree());
 char DType::char_code() const { return info(*this).char_code; }
 const char* DType::name() const { return info(*this).name; }
 const char* DType::c_type() const { return info(*this).c_type; }
@@ -105,7 +113,10 @@ DType dtype_from_string(std::string_view s_in) {
   return DType(it->second);
 }
 
-DType promote_types(DType a, DType b) {
+namespace {
+
+// NumPy's promotion rules, from which the table below is built.
+DType compute_promotion(DType a, DType b) {
   if (a == b) return a;
   if (a.is_bool()) return b;
   if (b.is_bool()) return a;
@@ -127,6 +138,20 @@ DType promote_types(DType a, DType b) {
   int size = std::max(comp_size(a), comp_size(b));
   if (a.is_complex() || b.is_complex()) return dtype_from_kind('c', std::max(size, 4) * 2);
   return dtype_from_kind('f', size);
+}
+
+}  // namespace
+
+DType promote_types(DType a, DType b) {
+  // Every call's type resolution asks this several times: one lookup in a table built once.
+  static const auto table = [] {
+    std::array<std::array<DType, kNumDTypes>, kNumDTypes> t{};
+    for (int i = 0; i < kNumDTypes; ++i)
+      for (int j = 0; j < kNumDTypes; ++j)
+        t[i][j] = compute_promotion(DType(static_cast<DTypeId>(i)), DType(static_cast<DTypeId>(j)));
+    return t;
+  }();
+  return table[static_cast<int>(a.id())][static_cast<int>(b.id())];
 }
 
 bool can_cast(DType from, DType to, Casting casting) {

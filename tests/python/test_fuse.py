@@ -196,9 +196,9 @@ def test_closure_and_numpy_ufuncs_are_traced():
 
 def _fusable(nargs, dtype):
     """cunumpy's ufuncs of `nargs` inputs with a loop for `dtype` inputs (as NumPy resolves)."""
-    from cunumpy import _core, _fusion
+    from cunumpy import _fusion
     names = []
-    for name, (_, nin, nout) in sorted(_core._ufunc_functors().items()):
+    for name, (_, nin, nout) in sorted(_fusion._ufunc_table().items()):
         if nin != nargs or nout != 1 or name.startswith('_') or not hasattr(np, name):
             continue
         try:

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "cunumpy/core/errors.hpp"
+#include "runtime/source_listing.hpp"
 
 #ifndef CUNUMPY_VERSION
 #define CUNUMPY_VERSION "unknown"
@@ -87,22 +88,6 @@ std::string quote(const std::string& s) {
   return q + "'";
 }
 
-std::string numbered(const std::string& source) {
-  std::string out;
-  std::size_t pos = 0;
-  for (int i = 1; pos < source.size(); ++i) {
-    std::size_t end = source.find('\n', pos);
-    if (end == std::string::npos) end = source.size();
-    char num[16];
-    std::snprintf(num, sizeof num, "%4d  ", i);
-    out += num;
-    out.append(source, pos, end - pos);
-    out += '\n';
-    pos = end + 1;
-  }
-  return out;
-}
-
 struct Cache {
   std::mutex mu;
   std::unordered_map<std::string, void*> libs;  // hash -> dlopen handle (never closed)
@@ -147,7 +132,7 @@ void compile(const std::string& dir, const std::string& hash, const std::string&
   std::remove((work + "/cn_scalar.h").c_str());
   ::rmdir(work.c_str());
   if (!ok) {
-    std::string full = text + "\n\ncommand: " + cmd + "\n\nsource of " + name + ":\n" + numbered(source);
+    std::string full = text + "\n\ncommand: " + cmd + "\n\nsource of " + name + ":\n" + detail::numbered_source(source);
     throw CompileError("the host compiler failed to compile kernel '" + name + "':\n" + full, full);
   }
 }

@@ -19,8 +19,7 @@ struct ElementwiseKernel::Impl {
   std::vector<user::Param> in, out;
   std::string operation;
   ElementwiseKernelOptions opt;
-  std::mutex mu;
-  std::unordered_map<std::string, void*> functions;  // key -> CUfunction / host function
+  user::FunctionCache functions;
 };
 
 ElementwiseKernel::ElementwiseKernel(const std::string& in_params, const std::string& out_params,
@@ -44,18 +43,7 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
                                                    std::optional<int64_t> size) const {
   Impl& k = *impl_;
   const std::size_t nin = k.in.size(), nout = k.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError("Wrong number of arguments for '" + k.opt.name + "': expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  std::vector<ndarray> outs(nout);
-  if (args.size() == nin + nout)
-    for (std::size_t o = 0; o < nout; ++o) {
-      if (!args[nin + o].is_array()) throw TypeError("Output arguments must be cunumpy.ndarray");
-      outs[o] = args[nin + o].array();
-    }
-  for (std::size_t i = 0; i < nin; ++i)
-    if (k.in[i].raw && !args[i].is_array())
-      throw TypeError("raw parameter '" + k.in[i].name + "' needs a cunumpy.ndarray argument");
+  std::vector<ndarray> outs = user::given_outputs(k.in, k.out, args, k.opt.name);
 
   std::vector<DType> in_types, out_types;
   user::TypeMap types;
@@ -106,37 +94,27 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
   key += plan.contiguous ? "|c" : "|n" + std::to_string(plan.ndim());
   key += plan.index32 ? "|32" : "|64";
 
-  void* fn = nullptr;
-  {
-    std::unique_lock<std::mutex> lock(k.mu);
-    auto it = k.functions.find(key);
-    if (it != k.functions.end()) {
-      fn = it->second;
-    } else {
-      lock.unlock();
-      user::ElementwiseSpec spec;
-      spec.name = k.opt.name;
-      spec.in = k.in;
-      spec.out = k.out;
-      spec.in_kinds = in_kinds;
-      spec.out_kinds = out_kinds;
-      spec.types = types;
-      spec.in_types = in_types;
-      spec.out_types = out_types;
-      spec.operation = k.operation;
-      spec.preamble = k.opt.preamble;
-      spec.loop_prep = k.opt.loop_prep;
-      spec.after_loop = k.opt.after_loop;
-      spec.cn_types = k.opt.cn_types;
-      spec.contiguous = plan.contiguous;
-      spec.ndim = plan.ndim();
-      spec.index32 = plan.index32;
-      spec.cuda = !cs.device.is_cpu();
-      fn = user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
-      lock.lock();
-      k.functions.emplace(key, fn);
-    }
-  }
+  void* fn = k.functions.get(key, [&] {
+    user::ElementwiseSpec spec;
+    spec.name = k.opt.name;
+    spec.in = k.in;
+    spec.out = k.out;
+    spec.in_kinds = in_kinds;
+    spec.out_kinds = out_kinds;
+    spec.types = types;
+    spec.in_types = in_types;
+    spec.out_types = out_types;
+    spec.operation = k.operation;
+    spec.preamble = k.opt.preamble;
+    spec.loop_prep = k.opt.loop_prep;
+    spec.after_loop = k.opt.after_loop;
+    spec.cn_types = k.opt.cn_types;
+    spec.contiguous = plan.contiguous;
+    spec.ndim = plan.ndim();
+    spec.index32 = plan.index32;
+    spec.cuda = !cs.device.is_cpu();
+    return user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
+  });
 
   // Arguments in the generated signature's order.
   user::KernelArgs ka;

@@ -20,8 +20,7 @@ struct ReductionKernel::Impl {
   std::string map_expr, reduce_expr, post_map_expr;
   std::optional<std::string> identity;
   ReductionKernelOptions opt;
-  std::mutex mu;
-  std::unordered_map<std::string, void*> functions;  // key -> CUfunction / host function
+  user::FunctionCache functions;
 };
 
 ReductionKernel::ReductionKernel(const std::string& in_params, const std::string& out_params,
@@ -96,18 +95,7 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
                                                  bool keepdims) const {
   Impl& k = *impl_;
   const std::size_t nin = k.in.size(), nout = k.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError("Wrong number of arguments for '" + k.opt.name + "': expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  std::vector<ndarray> given(nout);
-  if (args.size() == nin + nout)
-    for (std::size_t o = 0; o < nout; ++o) {
-      if (!args[nin + o].is_array()) throw TypeError("Output arguments must be cunumpy.ndarray");
-      given[o] = args[nin + o].array();
-    }
-  for (std::size_t i = 0; i < nin; ++i)
-    if (k.in[i].raw && !args[i].is_array())
-      throw TypeError("raw parameter '" + k.in[i].name + "' needs a cunumpy.ndarray argument");
+  std::vector<ndarray> given = user::given_outputs(k.in, k.out, args, k.opt.name);
   std::vector<DType> in_types, out_types;
   user::TypeMap types;
   user::resolve_types(k.in, k.out, args.first(nin), given, &in_types, &out_types, &types);
@@ -190,37 +178,27 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
   for (std::size_t o = 0; o < nout; ++o) key += static_cast<char>('A' + static_cast<int>(out_types[o].id()));
   key += '|' + std::to_string(kept.shape.size()) + '|' + std::to_string(red.shape.size());
 
-  void* fn = nullptr;
-  {
-    std::unique_lock<std::mutex> lock(k.mu);
-    auto it = k.functions.find(key);
-    if (it != k.functions.end()) {
-      fn = it->second;
-    } else {
-      lock.unlock();
-      user::ReductionSpec spec;
-      spec.name = k.opt.name;
-      spec.in = k.in;
-      spec.out = k.out;
-      spec.in_kinds = in_kinds;
-      spec.types = types;
-      spec.in_types = in_types;
-      spec.out_types = out_types;
-      spec.map_expr = k.map_expr;
-      spec.reduce_expr = k.reduce_expr;
-      spec.post_map_expr = k.post_map_expr;
-      spec.preamble = k.opt.preamble;
-      spec.reduce_type = reduce_type;
-      spec.identity = k.identity;
-      spec.cn_types = k.opt.cn_types;
-      spec.kept_ndim = static_cast<int>(kept.shape.size());
-      spec.reduced_ndim = static_cast<int>(red.shape.size());
-      spec.cuda = !cs.device.is_cpu();
-      fn = user::compile_function(cs.device, user::reduction_source(spec), spec.name, k.opt.options);
-      lock.lock();
-      k.functions.emplace(key, fn);
-    }
-  }
+  void* fn = k.functions.get(key, [&] {
+    user::ReductionSpec spec;
+    spec.name = k.opt.name;
+    spec.in = k.in;
+    spec.out = k.out;
+    spec.in_kinds = in_kinds;
+    spec.types = types;
+    spec.in_types = in_types;
+    spec.out_types = out_types;
+    spec.map_expr = k.map_expr;
+    spec.reduce_expr = k.reduce_expr;
+    spec.post_map_expr = k.post_map_expr;
+    spec.preamble = k.opt.preamble;
+    spec.reduce_type = reduce_type;
+    spec.identity = k.identity;
+    spec.cn_types = k.opt.cn_types;
+    spec.kept_ndim = static_cast<int>(kept.shape.size());
+    spec.reduced_ndim = static_cast<int>(red.shape.size());
+    spec.cuda = !cs.device.is_cpu();
+    return user::compile_function(cs.device, user::reduction_source(spec), spec.name, k.opt.options);
+  });
 
   // Chunks per output: enough blocks (CUDA) or tasks (CPU) to fill the device. With one
   // chunk, a thread per output (stage 2) serves many outputs or short rows better than a

@@ -2,10 +2,12 @@
 // parsing, CuPy's type resolution, the C type names the generated code uses, and compiling
 // and launching generated source on either backend. Internal header.
 #pragma once
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,28 @@
 #include "cunumpy/runtime/device.hpp"
 
 namespace cunumpy::user {
+
+// The compiled functions of one user kernel (CUfunction or host function) by its key
+// (device, dtypes, layout). `make` compiles outside the lock; when two threads race on a
+// new key, both compile and the first stored function serves every later call.
+class FunctionCache {
+ public:
+  template <class Make>
+  void* get(const std::string& key, Make&& make) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = functions_.find(key);
+      if (it != functions_.end()) return it->second;
+    }
+    void* fn = make();
+    std::lock_guard<std::mutex> lock(mu_);
+    return functions_.emplace(key, fn).first->second;
+  }
+
+ private:
+  std::mutex mu_;
+  std::unordered_map<std::string, void*> functions_;
+};
 
 // One parameter of "T x, raw float32 y": its name, the type as written, the dtype when the
 // type names one (else a placeholder), and whether it is raw.
@@ -38,6 +62,11 @@ using TypeMap = std::vector<std::pair<std::string, DType>>;
 void resolve_types(const std::vector<Param>& in, const std::vector<Param>& out,
                    std::span<const Operand> in_args, std::span<const ndarray> out_args,
                    std::vector<DType>* in_types, std::vector<DType>* out_types, TypeMap* map);
+
+// The outputs a call passed after its inputs (undefined ndarrays when it passed none).
+// TypeError for a wrong argument count, a non-array output or a non-array `raw` input.
+std::vector<ndarray> given_outputs(const std::vector<Param>& in, const std::vector<Param>& out,
+                                   std::span<const Operand> args, const std::string& kernel_name);
 
 // The device of a call (of its arrays, else the current one) and the broadcast shape of
 // its non-raw arrays (inputs and given outputs). ValueError for arrays on several devices.

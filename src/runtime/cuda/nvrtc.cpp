@@ -12,6 +12,7 @@
 
 #include "cunumpy/core/errors.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/source_listing.hpp"
 
 namespace cunumpy::detail {
 extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
@@ -133,24 +134,6 @@ Api& api() {
   return a;
 }
 
-// The source with line numbers, for compile-error messages. Plain string work: iostreams
-// crashed inside host processes that load another libstdc++ first (seen under PyTorch's).
-std::string numbered(const std::string& source) {
-  std::string out;
-  std::size_t pos = 0;
-  for (int i = 1; pos < source.size(); ++i) {
-    std::size_t end = source.find('\n', pos);
-    if (end == std::string::npos) end = source.size();
-    char num[16];
-    std::snprintf(num, sizeof num, "%4d  ", i);
-    out += num;
-    out.append(source, pos, end - pos);
-    out += '\n';
-    pos = end + 1;
-  }
-  return out;
-}
-
 // Owns an nvrtcProgram.
 struct ProgramGuard {
   Api& a;
@@ -237,7 +220,7 @@ Program compile(const std::string& source, const std::string& name, int arch,
     std::string opt_line;
     for (const auto& o : opts) opt_line += " " + o;
     std::string full = log + "\n\noptions:" + opt_line + "\n\nsource of " + name + ":\n" +
-                       numbered(source);
+                       detail::numbered_source(source);
     throw CompileError("NVRTC failed to compile kernel '" + name + "' (" +
                            a.nvrtcGetErrorString(r) + "):\n" + full,
                        full);
