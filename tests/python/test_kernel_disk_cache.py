@@ -67,3 +67,25 @@ def test_unusable_cache_dir_falls_back_to_memory(tmp_path):
     not_a_dir.write_text("a regular file where the cache directory should be")
     run_child(not_a_dir)
     run_child(not_a_dir / "below")
+
+
+def test_warm_cache_never_loads_nvrtc(tmp_path):
+    """With every kernel on disk, a process does not load NVRTC (a 100+ MB library): the
+    compiler's identity for the cache key comes from a small file beside the cache."""
+    run_child(tmp_path)
+    assert any(f.name.startswith("compiler-sm") for f in cache_files(tmp_path))
+    probe = SCRIPT + "\nprint('nvrtc loaded:', 'libnvrtc' in open('/proc/self/maps').read())\n"
+    env = dict(os.environ, CUNUMPY_CACHE_DIR=str(tmp_path), CUNUMPY_DEVICE="cuda")
+    r = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "nvrtc loaded: False" in r.stdout, r.stdout
+
+
+def test_stale_compiler_file_is_corrected_by_the_next_compile(tmp_path):
+    run_child(tmp_path)
+    (key_file,) = [f for f in cache_files(tmp_path) if f.name.startswith("compiler-sm")]
+    real = key_file.read_text()
+    key_file.write_text("sm_90|0.1")  # as if an older NVRTC had written it
+    run_child(tmp_path)  # misses every image (other key), compiles, stores under the real key
+    assert key_file.read_text() == real

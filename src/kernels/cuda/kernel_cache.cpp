@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "cunumpy/core/errors.hpp"
+#include "kernels/cuda/compiler_key.hpp"
 #include "kernels/cuda/disk_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/cuda/nvrtc.hpp"
@@ -108,13 +109,14 @@ Function get_kernel(int device, const std::string& key, const std::string& sourc
   // both compile; the first to insert wins and the image is identical anyway.
   ensure_context(device);
   int arch = device_info(device).arch;
-  bool ptx = false;
-  int target = nvrtc::target_arch(arch, &ptx);
-  std::string target_str = (ptx ? "compute_" : "sm_") + std::to_string(target);
   // Everything that shapes the image: the text (and the shared header it includes), the
-  // options, the target, the compiler and cunumpy itself.
-  Hash128 h = fnv1a_128({source, cunumpy::detail::kScalarHeaderSource, name, join(options),
-                         target_str, nvrtc::version(), CUNUMPY_VERSION});
+  // options, the target and the compiler (compiler_key: without loading NVRTC), cunumpy.
+  auto hash = [&](const std::string& compiler) {
+    return fnv1a_128({source, cunumpy::detail::kScalarHeaderSource, name, join(options), compiler,
+                      CUNUMPY_VERSION});
+  };
+  const std::string compiler = compiler_key(c.disk, arch);
+  Hash128 h = hash(compiler);
 
   CUresult err = CUDA_SUCCESS;
   Function f = nullptr;
@@ -123,7 +125,8 @@ Function get_kernel(int device, const std::string& key, const std::string& sourc
     nvrtc::Program prog = nvrtc::compile(source, name, arch, options);
     f = load(prog.image, name, &err);
     if (!f) check(err, ("cuModuleLoadData/cuModuleGetFunction(" + name + ")").c_str());
-    c.disk.store(h, prog.image);
+    const std::string actual = refresh_compiler_key(c.disk, arch);  // NVRTC is loaded now
+    c.disk.store(actual == compiler ? h : hash(actual), prog.image);
   }
 
   std::lock_guard<std::mutex> lock(c.mu);

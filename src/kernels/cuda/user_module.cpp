@@ -1,5 +1,6 @@
 // User modules: memory cache (device + content hash -> loaded module) in front of the disk
 // cache (content hash -> image + lowered names) in front of NVRTC.
+#include "kernels/cuda/compiler_key.hpp"
 #include "kernels/cuda/user_module.hpp"
 
 #include <cstdint>
@@ -142,20 +143,21 @@ const std::string& UserModule::symbol(const std::string& name) const {
 
 std::shared_ptr<const UserModule> user_module_from_source(int device, const UserSource& src) {
   const int arch = compute_capability(device);
-  bool ptx = false;
-  const int target = nvrtc::target_arch(arch, &ptx);
+  Cache& c = cache();
   std::vector<std::string> options = src.options;
   for (const auto& o : nvrtc::toolkit_include_options()) options.push_back(o);
-  // Everything that shapes the image and the lowered names.
-  const Hash128 h = fnv1a_128({"user-module-1", src.code, detail::kComplexHeaderSource,
-                               detail::kCuComplexBridgeSource, join(options),
-                               join(src.name_expressions),
-                               (ptx ? "compute_" : "sm_") + std::to_string(target),
-                               nvrtc::version(), CUNUMPY_VERSION});
-  const std::string key = h.hex();
+  // Everything that shapes the image and the lowered names; the compiler through
+  // compiler_key, which does not load NVRTC when a file beside the cache knows it.
+  auto hash = [&](const std::string& compiler) {
+    return fnv1a_128({"user-module-1", src.code, detail::kComplexHeaderSource,
+                      detail::kCuComplexBridgeSource, join(options), join(src.name_expressions),
+                      compiler, CUNUMPY_VERSION});
+  };
+  const std::string compiler = compiler_key(c.disk, arch);
+  Hash128 h = hash(compiler);
+  std::string key = h.hex();
   if (auto m = cached(device, key)) return m;
 
-  Cache& c = cache();
   auto m = std::make_shared<UserModule>();
   m->device = device;
   CUresult err = CUDA_SUCCESS;
@@ -174,6 +176,11 @@ std::shared_ptr<const UserModule> user_module_from_source(int device, const User
     for (std::size_t i = 0; i < src.name_expressions.size(); ++i)
       m->lowered.emplace_back(src.name_expressions[i], prog.lowered_names[i]);
     m->log = prog.log;
+    const std::string actual = refresh_compiler_key(c.disk, arch);  // NVRTC is loaded now
+    if (actual != compiler) {
+      h = hash(actual);
+      key = h.hex();
+    }
     c.disk.store(h, pack(m->lowered, prog.image));
   }
   return remember(device, key, std::move(m));
