@@ -52,26 +52,32 @@ def source(only):
     return src, k
 
 
-def main():
-    only = set(sys.argv[1:])
-    src, count = source(only)
-    lib = load_nvrtc()
+def nvrtc_compile(lib, src):
+    """(ok, log) of compiling `src` (which includes "cn_scalar.h") with NVRTC as the CUDA
+    backend does."""
     prog = ctypes.c_void_p()
     hdr = (ctypes.c_char_p * 1)(open(os.path.join(ROOT, "cn_scalar.h")).read().encode())
     names = (ctypes.c_char_p * 1)(b"cn_scalar.h")
     if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"ops_check.cu", 1, hdr, names):
-        print("nvrtcCreateProgram failed")
-        return 1
+        return False, "nvrtcCreateProgram failed"
     opts = (ctypes.c_char_p * 2)(b"-std=c++17", b"-arch=compute_80")
     r = lib.nvrtcCompileProgram(prog, 2, opts)
     size = ctypes.c_size_t()
     lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
     log = ctypes.create_string_buffer(size.value)
     lib.nvrtcGetProgramLog(prog, log)
-    print(f"{count} loops: {'compiled' if r == 0 else 'FAILED'}")
-    if log.value.strip():
-        print(log.value.decode())
-    return 0 if r == 0 else 1
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return r == 0, log.value.decode()
+
+
+def main():
+    only = set(sys.argv[1:])
+    src, count = source(only)
+    ok, log = nvrtc_compile(load_nvrtc(), src)
+    print(f"{count} loops: {'compiled' if ok else 'FAILED'}")
+    if log.strip():
+        print(log)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from cunumpy._formatting import array_repr, array_str  # noqa: F401
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403
     from cunumpy._ufunc_functions import *  # noqa: F401,F403
+    from cunumpy._reductions import *  # noqa: F401,F403
 except ImportError:  # pragma: no cover - present in every full build
     pass
 

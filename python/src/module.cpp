@@ -14,6 +14,7 @@ void bind_raw_kernel(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
+void bind_reductions(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -25,5 +26,6 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_creation(m);
   bind_cuda(m);
   bind_ufuncs(m);
+  bind_reductions(m);
   cunumpy::py::bind_raw_kernel(m);
 }

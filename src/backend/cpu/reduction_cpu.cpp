@@ -1,6 +1,6 @@
 // CPU reductions of an (M, K) view along its last axis. Float sums use NumPy's pairwise
 // summation (8 accumulators, blocks of 128, halves above), so their rounding matches
-// NumPy's closely; integer sums wrap; max/min propagate NaN. Rows run on the thread pool;
+// NumPy's closely; integer sums wrap; max/min propagate NaN, fmax/fmin skip it. Rows run on the thread pool;
 // a single long row is split into chunks whose partial results are combined.
 #include <cstdlib>
 #include <vector>
@@ -71,6 +71,8 @@ T reduce_run(const char* a, int64_t n, int64_t s) {
       if constexpr (Op == ReduceOp::Prod) acc = cn::op::multiply::call(acc, at(i));
       if constexpr (Op == ReduceOp::Max) acc = cn::op::maximum::call(acc, at(i));
       if constexpr (Op == ReduceOp::Min) acc = cn::op::minimum::call(acc, at(i));
+      if constexpr (Op == ReduceOp::FMax) acc = cn::op::fmax::call(acc, at(i));
+      if constexpr (Op == ReduceOp::FMin) acc = cn::op::fmin::call(acc, at(i));
     }
     return acc;
   }
@@ -81,6 +83,8 @@ T combine(T a, T b) {
   if constexpr (Op == ReduceOp::Sum) return cn::op::add::call(a, b);
   if constexpr (Op == ReduceOp::Prod) return cn::op::multiply::call(a, b);
   if constexpr (Op == ReduceOp::Max) return cn::op::maximum::call(a, b);
+  if constexpr (Op == ReduceOp::FMax) return cn::op::fmax::call(a, b);
+  if constexpr (Op == ReduceOp::FMin) return cn::op::fmin::call(a, b);
   return cn::op::minimum::call(a, b);
 }
 
@@ -135,6 +139,8 @@ void reduce_typed(const detail::ReduceTask& t) {
     case ReduceOp::Prod: return reduce_rows<ReduceOp::Prod, T>(t);
     case ReduceOp::Max: return reduce_rows<ReduceOp::Max, T>(t);
     case ReduceOp::Min: return reduce_rows<ReduceOp::Min, T>(t);
+    case ReduceOp::FMax: return reduce_rows<ReduceOp::FMax, T>(t);
+    case ReduceOp::FMin: return reduce_rows<ReduceOp::FMin, T>(t);
   }
 }
 

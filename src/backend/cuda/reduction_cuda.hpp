@@ -17,5 +17,16 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
 // One thread per output (grid-stride over M); blockIdx.y takes K chunk y into out[y * M + m].
 inline constexpr const char* kReduceKernelName = "cn_reduce";
 inline constexpr const char* kReduceColsKernelName = "cn_reduce_cols";
+// Device code shared by the generated row-chunk kernels (reduce, argreduce, scan): block b
+// takes chunk c = b % chunks, elements [k0, k1), of row m = b / chunks at `row`; needs the
+// parameters in, K, stride_m, per_chunk and chunks.
+inline constexpr const char* kRowChunkMacro =
+    "#define CN_ROW_CHUNK \\\n"
+    "  const long long b = blockIdx.x; \\\n"
+    "  const long long m = b / chunks, c = b % chunks; \\\n"
+    "  const long long k0 = c * per_chunk; \\\n"
+    "  const long long k1 = k0 + per_chunk < K ? k0 + per_chunk : K; \\\n"
+    "  const char* row = in + m * stride_m; \\\n"
+    "  const int tid = threadIdx.x;\n";
 
 }  // namespace cunumpy::cuda

@@ -7,21 +7,19 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
   const char* functor = op == ReduceOp::Sum    ? "add"
                         : op == ReduceOp::Prod ? "multiply"
                         : op == ReduceOp::Max  ? "maximum"
-                                               : "minimum";
+                        : op == ReduceOp::Min  ? "minimum"
+                        : op == ReduceOp::FMax ? "fmax"
+                                               : "fmin";
   std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
   s += std::string("typedef ") + acc_type + " Acc;\n";
   s += std::string("#define CN_COMBINE(a, b) cn::op::") + functor + "::call(a, b)\n";
   // `has` flags instead of an identity: max/min have none, and a chunk may be empty.
+  s += kRowChunkMacro;
   s += R"(extern "C" __global__ void cn_reduce(const char* in, Acc* out, long long K,
     long long stride_m, long long stride_k, long long per_chunk, int chunks) {
   __shared__ Acc sh[256];
   __shared__ bool hv[256];
-  const long long b = blockIdx.x;
-  const long long m = b / chunks, c = b % chunks;
-  const long long k0 = c * per_chunk;
-  const long long k1 = k0 + per_chunk < K ? k0 + per_chunk : K;
-  const char* row = in + m * stride_m;
-  const int tid = threadIdx.x;
+  CN_ROW_CHUNK
   Acc acc;
   bool has = false;
   for (long long k = k0 + tid; k < k1; k += blockDim.x) {

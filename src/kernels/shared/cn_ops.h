@@ -882,5 +882,20 @@ struct where_ {
 #undef CN_HALF_PRED
 #undef CN_HALF_CMP
 
+// ---- argmax / argmin: whether `b` takes the place of the best value so far `a` ----------
+// NaN beats every number and nothing beats a NaN, so the first NaN wins, as NumPy's.
+struct argmax_beats {
+  template <class T> CN_HD static bool call(T a, T b) {
+    if (isnan::call(a)) return false;
+    return isnan::call(b) || greater::call(b, a);
+  }
+};
+struct argmin_beats {
+  template <class T> CN_HD static bool call(T a, T b) {
+    if (isnan::call(a)) return false;
+    return isnan::call(b) || less::call(b, a);
+  }
+};
+
 }  // namespace op
 }  // namespace cn

@@ -1,0 +1,53 @@
+// Generated CUDA C++ for argmax/argmin: pure string building.
+#include "backend/cuda/reduction_cuda.hpp"
+#include "backend/cuda/arg_reduce_cuda.hpp"
+
+namespace cunumpy::cuda {
+
+std::string argreduce_kernel_source(bool is_max, const char* value_type, const std::string& ops_header) {
+  std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
+  s += std::string("typedef ") + value_type + " T;\n";
+  s += std::string("#define CN_BEATS(a, b) cn::op::") + (is_max ? "argmax_beats" : "argmin_beats") +
+       "::call(a, b)\n";
+  // Each thread keeps (value, index); two candidates combine to the better one, the lower
+  // index on a tie, so the first occurrence wins whatever order threads saw elements in.
+  s += kRowChunkMacro;
+  s += R"(__device__ __forceinline__ void cn_pick(T& v, long long& i, T w, long long j) {
+  if (i < 0 || CN_BEATS(v, w) || (j < i && !CN_BEATS(w, v))) { v = w; i = j; }
+}
+extern "C" __global__ void cn_argreduce(const char* in, const long long* in_index, T* out_value,
+    long long* out_index, long long K, long long stride_m, long long stride_k,
+    long long per_chunk, int chunks) {
+  __shared__ T sv[256];
+  __shared__ long long si[256];
+  CN_ROW_CHUNK
+  T v;
+  long long i = -1;
+  for (long long k = k0 + tid; k < k1; k += blockDim.x) {
+    T w = *(const T*)(row + k * stride_k);
+    long long j = in_index ? in_index[m * K + k] : k;
+    cn_pick(v, i, w, j);
+  }
+  sv[tid] = v;
+  si[tid] = i;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s && si[tid + s] >= 0) {
+      T a = sv[tid];
+      long long ia = si[tid];
+      cn_pick(a, ia, sv[tid + s], si[tid + s]);
+      sv[tid] = a;
+      si[tid] = ia;
+    }
+    __syncthreads();
+  }
+  if (tid == 0) {
+    if (out_value) out_value[b] = sv[0];
+    out_index[b] = si[0];
+  }
+}
+)";
+  return s;
+}
+
+}  // namespace cunumpy::cuda
