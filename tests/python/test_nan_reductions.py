@@ -8,20 +8,11 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-from _helpers import ALL_DTYPES, DTYPE_IDS, check_same_outcome, make_pair, assert_same
+from _helpers import ALL_DTYPES, DTYPE_IDS, make_pair
+from _reduction_helpers import close, same
 
-RTOL = {'e': 2e-3, 'f': 2e-6, 'd': 1e-13, 'F': 2e-6, 'D': 1e-13}
 NAN_FUNCS = ['nansum', 'nanprod', 'nanmax', 'nanmin', 'nanargmax', 'nanargmin', 'nanmean',
              'nanvar', 'nanstd']
-
-
-def close(got, exp):
-    exp = np.asarray(exp)
-    assert_same(got, exp, rtol=RTOL.get(exp.dtype.char), exact_zero_sign=False)
-
-
-def same(fn_cp, fn_np):
-    check_same_outcome(fn_cp, fn_np, close)
 
 
 def with_nans(dtype):

@@ -7,23 +7,8 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, check_same_outcome, make_pair, assert_same
-
-RTOL = {'e': 2e-3, 'f': 2e-6, 'd': 1e-13, 'F': 2e-6, 'D': 1e-13}
-
-
-def close(got, exp):
-    exp = np.asarray(exp)
-    assert_same(got, exp, rtol=RTOL.get(exp.dtype.char), exact_zero_sign=False)
-
-
-def same(fn_cp, fn_np):
-    def np_side():
-        try:
-            return fn_np()
-        except TypeError as e:  # UFuncTypeError: a TypeError here
-            raise TypeError(str(e)) from None
-    check_same_outcome(fn_cp, np_side, close)
+from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, make_pair
+from _reduction_helpers import close, same
 
 
 def small(a):
