@@ -345,6 +345,52 @@ def run_rows(libs, args):
     row("add28", f"`x + y`, two float32 arrays of {n28:,} (12 bytes per element)", "GB/s", True,
         m_add28, ["cunumpy", "cupy", "torch"])
 
+    # Reductions and scans (issue 5).
+    def m_sum28(lib):
+        x = lib.rand(n28)
+        t, meth = median_call_ms(lib, lambda: x.sum(), rep)
+        return n28 * 4 / (t * 1e-3) / gb, meth
+    row("sum28", f"`x.sum()`, {n28:,} float32 (bytes read)", "GB/s", True, m_sum28,
+        ["cunumpy", "cupy", "torch"])
+
+    side = max(32, int(16384 * S ** 0.5))
+
+    def m_sum_axis(axis):
+        def measure(lib):
+            x = lib.rand(side * side).reshape(side, side)
+            t, meth = median_call_ms(lib, lambda: x.sum(axis), rep)
+            return side * side * 4 / (t * 1e-3) / gb, meth
+        return measure
+    for axis in (0, 1):
+        row(f"sum_axis{axis}", f"`x.sum({axis})`, {side:,}×{side:,} float32 (bytes read)", "GB/s",
+            True, m_sum_axis(axis), ["cunumpy", "cupy", "torch"])
+
+    def m_argmax28(lib):
+        x = lib.rand(n28)
+        t, meth = median_call_ms(lib, lambda: x.argmax(), rep)
+        return n28 * 4 / (t * 1e-3) / gb, meth
+    row("argmax28", f"`x.argmax()`, {n28:,} float32 (bytes read)", "GB/s", True, m_argmax28,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_cumsum28(lib):
+        x = lib.rand(n28)
+        t, meth = median_call_ms(lib, lambda: x.cumsum(0), rep)
+        return n28 * 8 / (t * 1e-3) / gb, meth
+    row("cumsum28", f"`x.cumsum(0)`, {n28:,} float32 (8 bytes per element)", "GB/s", True,
+        m_cumsum28, ["cunumpy", "cupy", "torch"])
+
+    def m_sum_small_float(lib):
+        x = lib.rand(1000)
+        return host_loop_us(lib, lambda: float(x.sum()), 2000), "wall, loop of 2000"
+    row("sum_small_float", "`float(x.sum())`, 1,000 float32, host time per call", "µs", False,
+        m_sum_small_float, ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_sum_small(lib):
+        x = lib.rand(1000)
+        return host_loop_us(lib, lambda: x.sum(), 2000), "wall, loop of 2000"
+    row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
+        m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
+
     # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
     # the CPU for the row; wall clock, median of --repeat).
     def on_cpu(lib, work):
@@ -375,6 +421,15 @@ def run_rows(libs, args):
         return on_cpu(lib, work)
     row("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", False, m_cpu_sin,
         ["cunumpy", "numpy"])
+
+    def m_cpu_sum(lib):
+        def work():
+            x = lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: x.sum(), rep)
+            return n7 * 4 / (t * 1e-3) / gb, "wall"
+        return on_cpu(lib, work)
+    row("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s", True,
+        m_cpu_sum, ["cunumpy", "numpy"])
 
     def m_asnumpy(lib):
         x = lib.rand(n26)
