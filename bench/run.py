@@ -346,12 +346,14 @@ def run_rows(libs, args):
         m_add28, ["cunumpy", "cupy", "torch"])
 
     # Reductions and scans (issue 5).
-    def m_sum28(lib):
-        x = lib.rand(n28)
-        t, meth = median_call_ms(lib, lambda: x.sum(), rep)
-        return n28 * 4 / (t * 1e-3) / gb, meth
-    row("sum28", f"`x.sum()`, {n28:,} float32 (bytes read)", "GB/s", True, m_sum28,
-        ["cunumpy", "cupy", "torch"])
+    def m_over_n28(fn, bytes_per_element):
+        def measure(lib):
+            x = lib.rand(n28)
+            t, meth = median_call_ms(lib, lambda: fn(x), rep)
+            return n28 * bytes_per_element / (t * 1e-3) / gb, meth
+        return measure
+    row("sum28", f"`x.sum()`, {n28:,} float32 (bytes read)", "GB/s", True,
+        m_over_n28(lambda x: x.sum(), 4), ["cunumpy", "cupy", "torch"])
 
     side = max(32, int(16384 * S ** 0.5))
 
@@ -364,20 +366,10 @@ def run_rows(libs, args):
     for axis in (0, 1):
         row(f"sum_axis{axis}", f"`x.sum({axis})`, {side:,}×{side:,} float32 (bytes read)", "GB/s",
             True, m_sum_axis(axis), ["cunumpy", "cupy", "torch"])
-
-    def m_argmax28(lib):
-        x = lib.rand(n28)
-        t, meth = median_call_ms(lib, lambda: x.argmax(), rep)
-        return n28 * 4 / (t * 1e-3) / gb, meth
-    row("argmax28", f"`x.argmax()`, {n28:,} float32 (bytes read)", "GB/s", True, m_argmax28,
-        ["cunumpy", "cupy", "torch"])
-
-    def m_cumsum28(lib):
-        x = lib.rand(n28)
-        t, meth = median_call_ms(lib, lambda: x.cumsum(0), rep)
-        return n28 * 8 / (t * 1e-3) / gb, meth
+    row("argmax28", f"`x.argmax()`, {n28:,} float32 (bytes read)", "GB/s", True,
+        m_over_n28(lambda x: x.argmax(), 4), ["cunumpy", "cupy", "torch"])
     row("cumsum28", f"`x.cumsum(0)`, {n28:,} float32 (8 bytes per element)", "GB/s", True,
-        m_cumsum28, ["cunumpy", "cupy", "torch"])
+        m_over_n28(lambda x: x.cumsum(0), 8), ["cunumpy", "cupy", "torch"])
 
     def m_sum_small_float(lib):
         x = lib.rand(1000)
