@@ -23,7 +23,21 @@ extern "C" __global__ void cn_argreduce(const char* in, const long long* in_inde
   CN_ROW_CHUNK
   T v;
   long long i = -1;
-  for (long long k = k0 + tid; k < k1; k += blockDim.x) {
+  const long long step = blockDim.x;
+  long long k = k0 + tid;
+  if (!in_index) {  // first pass: four independent loads in flight per thread
+    for (; k + 3 * step < k1; k += 4 * step) {
+      const T w0 = *(const T*)(row + k * stride_k);
+      const T w1 = *(const T*)(row + (k + step) * stride_k);
+      const T w2 = *(const T*)(row + (k + 2 * step) * stride_k);
+      const T w3 = *(const T*)(row + (k + 3 * step) * stride_k);
+      cn_pick(v, i, w0, k);
+      cn_pick(v, i, w1, k + step);
+      cn_pick(v, i, w2, k + 2 * step);
+      cn_pick(v, i, w3, k + 3 * step);
+    }
+  }
+  for (; k < k1; k += step) {
     T w = *(const T*)(row + k * stride_k);
     long long j = in_index ? in_index[m * K + k] : k;
     cn_pick(v, i, w, j);

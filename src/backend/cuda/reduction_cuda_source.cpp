@@ -22,7 +22,19 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
   CN_ROW_CHUNK
   Acc acc;
   bool has = false;
-  for (long long k = k0 + tid; k < k1; k += blockDim.x) {
+  const long long step = blockDim.x;
+  long long k = k0 + tid;
+  // Four independent loads in flight per thread, then the tail one at a time.
+  for (; k + 3 * step < k1; k += 4 * step) {
+    const Acc v0 = *(const Acc*)(row + k * stride_k);
+    const Acc v1 = *(const Acc*)(row + (k + step) * stride_k);
+    const Acc v2 = *(const Acc*)(row + (k + 2 * step) * stride_k);
+    const Acc v3 = *(const Acc*)(row + (k + 3 * step) * stride_k);
+    const Acc v = CN_COMBINE(CN_COMBINE(v0, v1), CN_COMBINE(v2, v3));
+    acc = has ? CN_COMBINE(acc, v) : v;
+    has = true;
+  }
+  for (; k < k1; k += step) {
     Acc v = *(const Acc*)(row + k * stride_k);
     acc = has ? CN_COMBINE(acc, v) : v;
     has = true;

@@ -41,7 +41,10 @@ std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::str
   s += "#define CN_IDENTITY (" + identity + ")\n";
   s += "#define CN_ITEMS " + std::to_string(kScanItems) + "\n";
   s += kRowChunkMacro;
+  // Shared-memory tile index with one pad slot per 32, so that thread t reading element
+  // t * CN_ITEMS + i and the coalesced accesses both avoid bank conflicts.
   s += R"(#define CN_TILE (256 * CN_ITEMS)
+#define CN_PAD(i) ((i) + ((i) >> 5))
 
 extern "C" __global__ void cn_scan_reduce(const char* in, Acc* partial, long long K,
     long long stride_m, long long stride_k, long long per_chunk, int chunks) {
@@ -71,37 +74,42 @@ extern "C" __global__ void cn_scan_carry(Acc* partial, long long M, int chunks) 
 
 extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* carry_in,
     long long K, long long stride_m, long long stride_k, long long per_chunk, int chunks) {
-  __shared__ Acc tile[CN_TILE];
+  __shared__ Acc tile[CN_TILE + CN_TILE / 32];
   __shared__ Acc sums[256];
   CN_ROW_CHUNK
   Acc* orow = out + m * K;
+  const int lane = tid & 31, warp = tid >> 5;
   Acc carry = chunks > 1 ? carry_in[b] : CN_IDENTITY;
   for (long long t0 = k0; t0 < k1; t0 += CN_TILE) {
     for (int i = 0; i < CN_ITEMS; ++i) {  // coalesced load of the tile
       const long long k = t0 + i * 256 + tid;
-      tile[i * 256 + tid] = k < k1 ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
+      tile[CN_PAD(i * 256 + tid)] = k < k1 ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
     }
     __syncthreads();
     Acc run = CN_IDENTITY;  // this thread's CN_ITEMS consecutive elements, scanned serially
     for (int i = 0; i < CN_ITEMS; ++i) {
-      run = CN_COMBINE(run, tile[tid * CN_ITEMS + i]);
-      tile[tid * CN_ITEMS + i] = run;
+      run = CN_COMBINE(run, tile[CN_PAD(tid * CN_ITEMS + i)]);
+      tile[CN_PAD(tid * CN_ITEMS + i)] = run;
     }
     sums[tid] = run;
-    __syncthreads();
-    for (int off = 1; off < 256; off <<= 1) {  // inclusive scan of the thread totals
-      Acc t = tid >= off ? sums[tid - off] : CN_IDENTITY;
-      __syncthreads();
-      if (tid >= off) sums[tid] = CN_COMBINE(t, sums[tid]);
-      __syncthreads();
+    __syncwarp();
+    for (int off = 1; off < 32; off <<= 1) {  // inclusive scan of the totals within each warp
+      const Acc t = lane >= off ? sums[tid - off] : CN_IDENTITY;
+      __syncwarp();
+      if (lane >= off) sums[tid] = CN_COMBINE(t, sums[tid]);
+      __syncwarp();
     }
-    const Acc prefix = CN_COMBINE(carry, tid > 0 ? sums[tid - 1] : CN_IDENTITY);
-    for (int i = 0; i < CN_ITEMS; ++i) tile[tid * CN_ITEMS + i] = CN_COMBINE(prefix, tile[tid * CN_ITEMS + i]);
-    carry = CN_COMBINE(carry, sums[255]);
+    __syncthreads();
+    Acc prefix = carry;  // everything before this thread's elements
+    for (int w = 0; w < warp; ++w) prefix = CN_COMBINE(prefix, sums[w * 32 + 31]);
+    if (lane > 0) prefix = CN_COMBINE(prefix, sums[tid - 1]);
+    for (int i = 0; i < CN_ITEMS; ++i)
+      tile[CN_PAD(tid * CN_ITEMS + i)] = CN_COMBINE(prefix, tile[CN_PAD(tid * CN_ITEMS + i)]);
+    for (int w = 0; w < 8; ++w) carry = CN_COMBINE(carry, sums[w * 32 + 31]);
     __syncthreads();
     for (int i = 0; i < CN_ITEMS; ++i) {  // coalesced store
       const long long k = t0 + i * 256 + tid;
-      if (k < k1) orow[k] = tile[i * 256 + tid];
+      if (k < k1) orow[k] = tile[CN_PAD(i * 256 + tid)];
     }
     __syncthreads();
   }
