@@ -70,6 +70,21 @@ struct Buf {
   T* data() { return p; }
   T& operator[](size_t i) { return p[i]; }
 };
+// cn_reduce_cols's launch: blockIdx.y picks the chunk (one 256-thread block covers M here).
+template <class F>
+void launch_cols(long long M, int chunks, F f) {
+  for (int y = 0; y < chunks; ++y) {
+    std::barrier<> bar(256);
+    g_block_barrier = &bar;
+    blockDim.x = 256;
+    gridDim.x = 1;
+    gridDim.y = chunks;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < 256; ++t)
+      ts.emplace_back([=] { blockIdx.x = 0; blockIdx.y = y; threadIdx.x = t; f(); });
+    for (auto& t : ts) t.join();
+  }
+}
 static int failures = 0;
 static void expect(bool ok, const char* what, long long at) {
   if (!ok && failures++ < 5) std::printf("MISMATCH %s at %lld\n", what, at);
@@ -136,9 +151,18 @@ int main() {
         long long K2 = chunks, per2 = chunks;
         launch(M, 256, [&] { cn_reduce((const char*)partial.data(), out.data(), K2, chunks * item, item, per2, 1); });
       }
+      // The column form over the transposed layout (kept axis contiguous): out2[m].
+      Buf<Acc> out2(M), partial2(M * chunks);
+      const long long per_c = (K + chunks - 1) / chunks;
+      launch_cols(M, chunks, [&] { cn_reduce_cols(inp, chunks == 1 ? out2.data() : partial2.data(), M, K, sm, sk, per_c); });
+      if (chunks > 1) {
+        long long K2 = chunks;
+        launch_cols(M, 1, [&] { cn_reduce_cols((const char*)partial2.data(), out2.data(), M, K2, item, M * item, K2); });
+      }
       for (long long m = 0; m < M; ++m) {
         Acc acc = in[m * K];
         for (long long k = 1; k < K; ++k) acc = CN_COMBINE(acc, in[m * K + k]);
+        expect(cn::cast<double>(acc) == cn::cast<double>(out2[m]), "reduce_cols", m);
         expect(cn::cast<double>(acc) == cn::cast<double>(out[m]), "reduce", m);
         if (cn::cast<double>(acc) != cn::cast<double>(out[m]))
           std::printf("  K=%lld chunks=%d expected %g got %g\n", K, chunks, cn::cast<double>(acc), cn::cast<double>(out[m]));

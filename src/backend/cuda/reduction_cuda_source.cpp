@@ -63,7 +63,15 @@ extern "C" __global__ void cn_reduce_cols(const char* in, Acc* out, long long M,
        m += (long long)gridDim.x * blockDim.x) {
     const char* p = in + m * stride_m;
     Acc acc = *(const Acc*)(p + k0 * stride_k);
-    for (long long k = k0 + 1; k < k1; ++k) acc = CN_COMBINE(acc, *(const Acc*)(p + k * stride_k));
+    long long k = k0 + 1;
+    for (; k + 3 < k1; k += 4) {  // four independent loads in flight
+      const Acc v0 = *(const Acc*)(p + k * stride_k);
+      const Acc v1 = *(const Acc*)(p + (k + 1) * stride_k);
+      const Acc v2 = *(const Acc*)(p + (k + 2) * stride_k);
+      const Acc v3 = *(const Acc*)(p + (k + 3) * stride_k);
+      acc = CN_COMBINE(acc, CN_COMBINE(CN_COMBINE(v0, v1), CN_COMBINE(v2, v3)));
+    }
+    for (; k < k1; ++k) acc = CN_COMBINE(acc, *(const Acc*)(p + k * stride_k));
     out[(long long)blockIdx.y * M + m] = acc;
   }
 }
