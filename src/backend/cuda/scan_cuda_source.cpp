@@ -72,47 +72,131 @@ extern "C" __global__ void cn_scan_carry(Acc* partial, long long M, int chunks) 
   }
 }
 
+// Scans the tile [t0, t1) of `row` in shared memory (coalesced loads): afterwards tile
+// holds each thread's inclusive prefixes of its CN_ITEMS consecutive elements, and sums
+// the inclusive scan of the thread totals within each warp.
+__device__ __forceinline__ void cn_tile_scan(const char* row, long long stride_k, long long t0,
+                                             long long t1, Acc* tile, Acc* sums) {
+  const int tid = threadIdx.x, lane = tid & 31;
+  for (int i = 0; i < CN_ITEMS; ++i) {
+    const long long k = t0 + i * 256 + tid;
+    tile[CN_PAD(i * 256 + tid)] = k < t1 ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
+  }
+  __syncthreads();
+  Acc run = CN_IDENTITY;
+  for (int i = 0; i < CN_ITEMS; ++i) {
+    run = CN_COMBINE(run, tile[CN_PAD(tid * CN_ITEMS + i)]);
+    tile[CN_PAD(tid * CN_ITEMS + i)] = run;
+  }
+  sums[tid] = run;
+  __syncwarp();
+  for (int off = 1; off < 32; off <<= 1) {
+    const Acc t = lane >= off ? sums[tid - off] : CN_IDENTITY;
+    __syncwarp();
+    if (lane >= off) sums[tid] = CN_COMBINE(t, sums[tid]);
+    __syncwarp();
+  }
+  __syncthreads();
+}
+
+// The whole tile's total, from the warp totals of cn_tile_scan.
+__device__ __forceinline__ Acc cn_tile_total(const Acc* sums) {
+  Acc total = CN_IDENTITY;
+  for (int w = 0; w < 8; ++w) total = CN_COMBINE(total, sums[w * 32 + 31]);
+  return total;
+}
+
+// Stores the scanned tile to orow[t0, t1), every element combined with `carry` (all that
+// comes before the tile) and the totals of the earlier threads.
+__device__ __forceinline__ void cn_tile_store(Acc* orow, long long t0, long long t1, Acc* tile,
+                                              const Acc* sums, Acc carry) {
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  Acc prefix = carry;
+  for (int w = 0; w < warp; ++w) prefix = CN_COMBINE(prefix, sums[w * 32 + 31]);
+  if (lane > 0) prefix = CN_COMBINE(prefix, sums[tid - 1]);
+  for (int i = 0; i < CN_ITEMS; ++i)
+    tile[CN_PAD(tid * CN_ITEMS + i)] = CN_COMBINE(prefix, tile[CN_PAD(tid * CN_ITEMS + i)]);
+  __syncthreads();
+  for (int i = 0; i < CN_ITEMS; ++i) {  // coalesced store
+    const long long k = t0 + i * 256 + tid;
+    if (k < t1) orow[k] = tile[CN_PAD(i * 256 + tid)];
+  }
+  __syncthreads();
+}
+
 extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* carry_in,
     long long K, long long stride_m, long long stride_k, long long per_chunk, int chunks) {
   __shared__ Acc tile[CN_TILE + CN_TILE / 32];
   __shared__ Acc sums[256];
   CN_ROW_CHUNK
   Acc* orow = out + m * K;
-  const int lane = tid & 31, warp = tid >> 5;
   Acc carry = chunks > 1 ? carry_in[b] : CN_IDENTITY;
   for (long long t0 = k0; t0 < k1; t0 += CN_TILE) {
-    for (int i = 0; i < CN_ITEMS; ++i) {  // coalesced load of the tile
-      const long long k = t0 + i * 256 + tid;
-      tile[CN_PAD(i * 256 + tid)] = k < k1 ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
-    }
-    __syncthreads();
-    Acc run = CN_IDENTITY;  // this thread's CN_ITEMS consecutive elements, scanned serially
-    for (int i = 0; i < CN_ITEMS; ++i) {
-      run = CN_COMBINE(run, tile[CN_PAD(tid * CN_ITEMS + i)]);
-      tile[CN_PAD(tid * CN_ITEMS + i)] = run;
-    }
-    sums[tid] = run;
-    __syncwarp();
-    for (int off = 1; off < 32; off <<= 1) {  // inclusive scan of the totals within each warp
-      const Acc t = lane >= off ? sums[tid - off] : CN_IDENTITY;
-      __syncwarp();
-      if (lane >= off) sums[tid] = CN_COMBINE(t, sums[tid]);
-      __syncwarp();
-    }
-    __syncthreads();
-    Acc prefix = carry;  // everything before this thread's elements
-    for (int w = 0; w < warp; ++w) prefix = CN_COMBINE(prefix, sums[w * 32 + 31]);
-    if (lane > 0) prefix = CN_COMBINE(prefix, sums[tid - 1]);
-    for (int i = 0; i < CN_ITEMS; ++i)
-      tile[CN_PAD(tid * CN_ITEMS + i)] = CN_COMBINE(prefix, tile[CN_PAD(tid * CN_ITEMS + i)]);
-    for (int w = 0; w < 8; ++w) carry = CN_COMBINE(carry, sums[w * 32 + 31]);
-    __syncthreads();
-    for (int i = 0; i < CN_ITEMS; ++i) {  // coalesced store
-      const long long k = t0 + i * 256 + tid;
-      if (k < k1) orow[k] = tile[CN_PAD(i * 256 + tid)];
-    }
-    __syncthreads();
+    const long long t1 = t0 + CN_TILE < k1 ? t0 + CN_TILE : k1;
+    cn_tile_scan(row, stride_k, t0, t1, tile, sums);
+    const Acc next = CN_COMBINE(carry, cn_tile_total(sums));
+    cn_tile_store(orow, t0, t1, tile, sums, carry);
+    carry = next;
   }
+}
+
+// A status word's value, read past the (non-coherent) L1 cache: another block wrote it.
+__device__ __forceinline__ Acc cn_load_published(const Acc* p) {
+  Acc v;
+  unsigned char* d = (unsigned char*)&v;
+  const volatile unsigned char* s = (const volatile unsigned char*)p;
+  for (int i = 0; i < (int)sizeof(Acc); ++i) d[i] = s[i];
+  return v;
+}
+
+// Single-pass scan with decoupled look-back (Merrill and Garland): one tile per block, tiles
+// numbered in the order blocks start (an atomic counter), so every tile a block waits for
+// belongs to a block already running. Tile b (tile c of row m) publishes its own total
+// (flag 1), looks back over flags[b-1], flags[b-2], ... adding totals until it meets an
+// inclusive prefix (flag 2; a row's first tile publishes one at once), publishes its own
+// inclusive prefix, then writes its elements. `status` (zeroed before the launch): a
+// 64-bit tile counter, then one int flag per tile.
+extern "C" __global__ void cn_scan_lookback(const char* in, Acc* out, Acc* aggregate,
+    Acc* inclusive, int* status, long long K, long long stride_m, long long stride_k, int tiles) {
+  __shared__ Acc tile[CN_TILE + CN_TILE / 32];
+  __shared__ Acc sums[256];
+  __shared__ long long tile_id;
+  __shared__ Acc tile_prefix;
+  unsigned long long* counter = (unsigned long long*)status;
+  volatile int* flags = (volatile int*)(status + 2);
+  if (threadIdx.x == 0) tile_id = (long long)atomicAdd(counter, 1ull);
+  __syncthreads();
+  const long long b = tile_id;
+  const long long m = b / tiles, c = b % tiles;
+  const long long t0 = c * CN_TILE;
+  const long long t1 = t0 + CN_TILE < K ? t0 + CN_TILE : K;
+  cn_tile_scan(in + m * stride_m, stride_k, t0, t1, tile, sums);
+  if (threadIdx.x == 0) {
+    const Acc total = cn_tile_total(sums);
+    Acc prefix = CN_IDENTITY;
+    if (c == 0) {
+      inclusive[b] = total;
+      __threadfence();
+      flags[b] = 2;
+    } else {
+      aggregate[b] = total;
+      __threadfence();
+      flags[b] = 1;
+      for (long long j = b - 1;; --j) {
+        int f;
+        do { f = flags[j]; } while (f == 0);
+        __threadfence();
+        prefix = CN_COMBINE(cn_load_published(f == 2 ? inclusive + j : aggregate + j), prefix);
+        if (f == 2) break;
+      }
+      inclusive[b] = CN_COMBINE(prefix, total);
+      __threadfence();
+      flags[b] = 2;
+    }
+    tile_prefix = prefix;
+  }
+  __syncthreads();
+  cn_tile_store(out + m * K, t0, t1, tile, sums, tile_prefix);
 }
 )";
   return s;
