@@ -62,6 +62,20 @@ class Lib:
     def copy(self, x): return x.copy()
     def sincos(self, x): return self.m.sin(x) + self.m.cos(x)
     def add_scalar(self, x): return x + 1.0
+
+    def sincos_kernel(self):
+        """y = sin(x) + cos(x) as an ElementwiseKernel (CuPy's and cunumpy's spelling)."""
+        return self.m.ElementwiseKernel('T x', 'T y', 'y = sin(x) + cos(x)', 'bench_sincos')
+
+    def sincos_fused(self):
+        """The same through fuse."""
+        m = self.m
+
+        @m.fuse(kernel_name='bench_sincos_fused')
+        def f(x):
+            return m.sin(x) + m.cos(x)
+        return f
+
     def to_numpy(self, x): return x
     def from_numpy(self, a): return a
 
@@ -238,6 +252,23 @@ def host_loop_us(lib, fn, loops):
     return best
 
 
+def host_batch_us(lib, fn, batch=100, batches=50):
+    """Host time per call for work the GPU may run slower than the host submits it: the
+    median over batches of `batch` calls, each batch started on an idle GPU and timed
+    without its closing synchronize (so a full launch queue never throttles the host)."""
+    for _ in range(20):
+        fn()
+    times = []
+    for _ in range(batches):
+        lib.sync()
+        t0 = time.perf_counter()
+        for _ in range(batch):
+            fn()
+        times.append((time.perf_counter() - t0) / batch * 1e6)
+    lib.sync()
+    return statistics.median(times)
+
+
 def import_time_s(module, runs=5):
     times = []
     for _ in range(runs):
@@ -246,6 +277,39 @@ def import_time_s(module, runs=5):
         times.append(time.perf_counter() - t0)
         if r.returncode != 0:
             raise RuntimeError(r.stderr.decode().strip().splitlines()[-1])
+    return statistics.median(times)
+
+
+# A new ElementwiseKernel's first call (compile or disk-cache load, module load, launch,
+# synchronize) in a fresh process, timed inside that process.
+_FIRST_CALL = r"""
+import importlib, sys, time
+m = importlib.import_module(sys.argv[1])
+x = m.arange(1000, dtype=m.float32)
+m.cuda.Stream.null.synchronize()
+k = m.ElementwiseKernel('float32 x', 'float32 y', 'y = x * 3.5f + 1.25f', 'bench_first_call')
+t = time.perf_counter()
+y = k(x)
+m.cuda.Stream.null.synchronize()
+print((time.perf_counter() - t) * 1e3)
+"""
+
+
+def first_kernel_call_ms(module, warm_disk):
+    """Median of 3 fresh processes; each cold run gets an empty cache folder, each warm run
+    a folder a previous process filled."""
+    import tempfile
+    times = []
+    for _ in range(3):
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, CUNUMPY_CACHE_DIR=d, CUPY_CACHE_DIR=d)
+            runs = 2 if warm_disk else 1
+            for _ in range(runs):
+                r = subprocess.run([sys.executable, "-c", _FIRST_CALL, module], capture_output=True,
+                                   env=env, text=True)
+                if r.returncode != 0:
+                    raise RuntimeError(r.stderr.strip().splitlines()[-1])
+            times.append(float(r.stdout.strip().splitlines()[-1]))
     return statistics.median(times)
 
 
@@ -320,6 +384,30 @@ def run_rows(libs, args):
     row("sincos", f"sin(x)+cos(x), {n7:,} float32", "ms", False, m_sincos,
         ["cunumpy", "cupy", "torch", "numpy"])
 
+    def m_sincos_kernel(lib):
+        x = lib.rand(n7)
+        k = lib.sincos_kernel()
+        return median_call_ms(lib, lambda: k(x), rep)
+    row("ew_sincos", f"ElementwiseKernel `y = sin(x) + cos(x)`, {n7:,} float32", "ms", False,
+        m_sincos_kernel, ["cunumpy", "cupy"])
+
+    def m_sincos_fused(lib):
+        x = lib.rand(n7)
+        f = lib.sincos_fused()
+        return median_call_ms(lib, lambda: f(x), rep)
+    row("fuse_sincos", f"fuse `sin(x) + cos(x)`, {n7:,} float32", "ms", False,
+        m_sincos_fused, ["cunumpy", "cupy"])
+
+    def m_first_cold(lib):
+        return first_kernel_call_ms(lib.name, False), "wall, fresh process, empty cache, median of 3"
+    row("kernel_cold", "first call of a new ElementwiseKernel, empty kernel cache", "ms", False,
+        m_first_cold, ["cunumpy", "cupy"])
+
+    def m_first_warm(lib):
+        return first_kernel_call_ms(lib.name, True), "wall, fresh process, warm disk cache, median of 3"
+    row("kernel_warm", "first call of a new ElementwiseKernel, warm disk cache", "ms", False,
+        m_first_warm, ["cunumpy", "cupy"])
+
     def m_add(lib):
         x = lib.rand(1000)
         return host_loop_us(lib, lambda: lib.add_scalar(x), 2000), "wall, loop of 2000"
@@ -334,7 +422,8 @@ def run_rows(libs, args):
         x = lib.rand(1000)
         y = lib.m.empty_like(x)
         args = (x, y, np.int32(1000))
-        return host_loop_us(lib, lambda: k((1,), (1024,), args), 2000), "wall, loop of 2000"
+        return (host_batch_us(lib, lambda: k((1,), (1024,), args)),
+                "wall, batches of 100 launches from an idle GPU, median")
     row("raw_kernel", "RawKernel launch (3 arguments), host time per call", "µs", False,
         m_raw_kernel, ["cunumpy", "cupy"])
 
@@ -500,8 +589,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=20, help="timed calls per GPU row (median)")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
-                    help="comma-separated rows: import,zeros,astype,copy,sincos,add_small,add28,"
-                         "cpu_add,cpu_sin,asnumpy")
+                    help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
+                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
+                         "alloc_free,h2d_pinned,h2d_raw")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

@@ -11,11 +11,14 @@ from cunumpy import _ndarray_ext  # noqa: F401  (installs Python-level ndarray m
 from cunumpy._creation import *  # noqa: F401,F403
 from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._rearrange import *  # noqa: F401,F403
+from cunumpy._editing import *  # noqa: F401,F403
 from cunumpy._dtype_functions import (  # noqa: F401
     result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
 from cunumpy import cuda  # noqa: F401
 from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401
+from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
+from cunumpy._fusion import fuse  # noqa: F401
 
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403

@@ -191,8 +191,10 @@ void bind_memory(nb::module_& m) {
       .def("total_bytes", &MemoryPool::total_bytes)
       .def("free_bytes", &MemoryPool::free_bytes)
       .def("n_free_blocks", &MemoryPool::n_free_blocks)
-      .def("free_all_blocks", [](MemoryPool& p, nb::object) { p.free_all_blocks(); },
-           "stream"_a = nb::none())
+      .def("free_all_blocks", [](MemoryPool& p, std::optional<Stream> stream) {
+             if (stream) p.free_all_blocks(*stream);
+             else p.free_all_blocks();
+           }, "stream"_a = nb::none())
       .def("set_limit", &set_limit<MemoryPool>, "size"_a = nb::none(), "fraction"_a = nb::none())
       .def("get_limit", &MemoryPool::get_limit)
       .def_prop_ro("device", [](const MemoryPool& p) { return p.device().str(); })

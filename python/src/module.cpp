@@ -15,6 +15,7 @@ void bind_raw_kernel(nb::module_& m);
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
 void bind_reductions(nb::module_& m);
+void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -28,4 +29,5 @@ NB_MODULE(_core, m) {
   bind_ufuncs(m);
   bind_reductions(m);
   cunumpy::py::bind_raw_kernel(m);
+  bind_user_kernels(m);
 }

@@ -11,7 +11,8 @@
 
 namespace cunumpy {
 
-LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operands) {
+LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operands,
+                            bool keep_c_order) {
   LaunchPlan plan;
   const int nd = static_cast<int>(shape.size());
   plan.size = shape_size(shape);
@@ -46,7 +47,7 @@ LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operand
   SmallVector<int, 8> dims;
   for (int i = 0; i < nd; ++i)
     if (shape[i] != 1) dims.push_back(i);
-  if (nops > 0) {
+  if (nops > 0 && !keep_c_order) {
     const Strides& s0 = bstrides[0];
     std::stable_sort(dims.begin(), dims.end(), [&](int a, int b) {
       return std::llabs(s0[a]) > std::llabs(s0[b]);

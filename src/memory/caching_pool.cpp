@@ -189,11 +189,11 @@ void CachingPool::release(Block* b) {
   if (destroy) delete this;
 }
 
-void CachingPool::release_cached_locked() {
+void CachingPool::release_cached_locked(std::optional<uint64_t> stream) {
   for (FreeSet* set : {&small_free_, &large_free_}) {
     for (auto it = set->begin(); it != set->end();) {
       Block* b = *it;
-      if (!b->prev && !b->next) {  // a whole segment
+      if (!b->prev && !b->next && (!stream || b->stream == *stream)) {  // a whole segment
         source_->free(b->ptr, b->size);
         total_ -= b->size;
         delete b;
@@ -225,9 +225,9 @@ std::size_t CachingPool::n_free_blocks() const {
   std::lock_guard<std::mutex> lock(mu_);
   return small_free_.size() + large_free_.size();
 }
-void CachingPool::free_all_blocks() {
+void CachingPool::free_all_blocks(std::optional<uint64_t> stream) {
   std::lock_guard<std::mutex> lock(mu_);
-  release_cached_locked();
+  release_cached_locked(stream);
 }
 void CachingPool::set_limit(std::size_t bytes) {
   std::lock_guard<std::mutex> lock(mu_);

@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -67,7 +68,7 @@ class CachingPool {
   std::size_t used_bytes() const;
   std::size_t total_bytes() const;
   std::size_t n_free_blocks() const;
-  void free_all_blocks();
+  void free_all_blocks(std::optional<uint64_t> stream = std::nullopt);  // of one stream, or all
   void set_limit(std::size_t bytes);
   std::size_t get_limit() const;
   const RawSource& source() const { return *source_; }
@@ -100,7 +101,7 @@ class CachingPool {
   bool uses_stream(uint64_t id) const;
   void mark_retired(uint64_t id);
   void release(Block* b);  // the Memory deleter
-  void release_cached_locked();
+  void release_cached_locked(std::optional<uint64_t> stream = std::nullopt);
   std::string oom_message(std::size_t requested) const;
 
   std::unique_ptr<RawSource> source_;

@@ -74,6 +74,10 @@ std::size_t MemoryPool::free_bytes() const {
 }
 std::size_t MemoryPool::n_free_blocks() const { return impl_->n_free_blocks(); }
 void MemoryPool::free_all_blocks() { impl_->free_all_blocks(); }
+void MemoryPool::free_all_blocks(const Stream& stream) {
+  // The CPU's pools key everything under the null stream (its work is always complete).
+  impl_->free_all_blocks(device().is_cpu() ? 0 : stream.id());
+}
 void MemoryPool::set_limit(std::size_t bytes) { impl_->set_limit(bytes); }
 void MemoryPool::set_limit_fraction(double fraction) {
   if (!(fraction >= 0.0 && fraction <= 1.0))

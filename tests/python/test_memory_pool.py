@@ -39,6 +39,20 @@ def test_used_and_total_bytes_through_alloc_free_and_free_all(pool):
     assert (pool.total_bytes(), pool.n_free_blocks()) == (0, 0)
 
 
+def test_free_all_blocks_of_one_stream(pool):
+    s = cp.cuda.Stream(non_blocking=True)
+    with s:
+        a = cp.empty(3 * MiB, dtype=np.uint8)
+    b = cp.empty(3 * MiB, dtype=np.uint8)
+    del a, b
+    total = pool.total_bytes()
+    pool.free_all_blocks(stream=s)
+    # On CUDA only s's segment goes; the CPU keys every block under its one stream.
+    assert pool.total_bytes() == (total - 20 * MiB if ON_CUDA else 0)
+    pool.free_all_blocks()
+    assert pool.total_bytes() == 0
+
+
 def test_freed_block_is_reused(pool):
     a = cp.empty(3 * MiB, dtype=np.uint8)
     ptr = a.data.ptr

@@ -27,7 +27,8 @@ def test_outer(name, shapes):
         for g, e in zip(got, expected):
             assert_same(g, e)
     else:
-        assert_same(got, expected, rtol=1e-15 if name == 'arctan2' else None)
+        # CUDA's pow and atan2 are not correctly rounded: within a few ULP of NumPy's.
+        assert_same(got, expected, rtol=1e-15 if name in ('arctan2', 'power') else None)
 
 
 def test_outer_unary_raises_and_kwargs():

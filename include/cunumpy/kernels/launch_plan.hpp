@@ -31,7 +31,9 @@ struct LaunchPlan {
 
 // Builds the plan for `operands` iterated over `shape`. Each operand's shape must
 // broadcast to `shape` (ValueError naming both shapes otherwise). Operand 0 is the
-// output whose stride order is followed.
-LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operands);
+// output whose stride order is followed, unless `keep_c_order` (user kernels, whose
+// element index i must be the C-order index): then dimensions are only dropped and merged.
+LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operands,
+                            bool keep_c_order = false);
 
 }  // namespace cunumpy

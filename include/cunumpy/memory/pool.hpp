@@ -9,6 +9,7 @@
 
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/runtime/device.hpp"
+#include "cunumpy/runtime/stream.hpp"
 
 namespace cunumpy {
 
@@ -46,6 +47,7 @@ class MemoryPool {
   std::size_t free_bytes() const;    // bytes cached for reuse
   std::size_t n_free_blocks() const;
   void free_all_blocks();            // returns every wholly free segment to the system
+  void free_all_blocks(const Stream& stream);  // only the segments cached for `stream`
 
   // Upper bound on total_bytes(); 0 means no limit.
   void set_limit(std::size_t bytes);

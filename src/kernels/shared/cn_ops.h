@@ -731,12 +731,28 @@ struct rad2deg {
   CN_HALF_UNARY_H
 };
 struct nextafter {
-  template <class T> CN_HD static T call(T x, T y) { return m::nextafter(x, y); }
-  // npy_half_nextafter, bit for bit (equal inputs give x).
+  // On the bits, as C's nextafter (equal inputs give y, so nextafter(0.0, -0.0) is -0.0):
+  // the same result from g++ and NVRTC, whose libdevice version differs there.
+  CN_HD static float call(float x, float y) {
+    if (x != x || y != y) return x + y;
+    if (x == y) return y;
+    if (x == 0.0f) return float_of((bits_of(y) & 0x80000000u) | 1u);
+    const uint32_t b = bits_of(x);
+    return float_of((x < y) == (x > 0.0f) ? b + 1u : b - 1u);
+  }
+  CN_HD static double call(double x, double y) {
+    if (x != x || y != y) return x + y;
+    if (x == y) return y;
+    if (x == 0.0) return double_of((bits_of(y) & 0x8000000000000000ull) | 1ull);
+    const uint64_t b = bits_of(x);
+    return double_of((x < y) == (x > 0.0) ? b + 1u : b - 1u);
+  }
+  // npy_half_nextafter as of NumPy 2.5, bit for bit: equal inputs give y, as C's nextafter
+  // (NumPy 2.4 and older gave x, so nextafter(0.0, -0.0) was +0.0 in float16 only).
   CN_HD static half call(half x, half y) {
     uint16_t a = x.bits, b = y.bits, r;
     if ((a & 0x7fffu) > 0x7c00u || (b & 0x7fffu) > 0x7c00u) r = 0x7e00u;
-    else if (a == b || ((a | b) & 0x7fffu) == 0) r = a;
+    else if (a == b || ((a | b) & 0x7fffu) == 0) r = b;
     else if ((a & 0x7fffu) == 0) r = (uint16_t)((b & 0x8000u) + 1);
     else if (!(a & 0x8000u)) r = (int16_t)a > (int16_t)b ? (uint16_t)(a - 1) : (uint16_t)(a + 1);
     else r = (!(b & 0x8000u) || (a & 0x7fffu) > (b & 0x7fffu)) ? (uint16_t)(a - 1) : (uint16_t)(a + 1);

@@ -1,0 +1,203 @@
+"""Functions that add, remove or repeat elements along an axis (NumPy's signatures):
+repeat, append, insert, delete, resize, trim_zeros.
+
+Which source index lands where is planned on the host with NumPy (index bookkeeping only,
+never the data); the data moves as slices of the source joined by concatenate, i.e. copy
+kernels on the array's device.
+"""
+import numpy as _numpy
+
+from cunumpy import _core
+from cunumpy._manipulation import _arr, broadcast_to, concatenate, expand_dims, moveaxis
+
+ndarray = _core.ndarray
+
+__all__ = ['repeat', 'append', 'insert', 'delete', 'resize', 'trim_zeros']
+
+
+def _host(x):
+    """Index-like arguments on the host (cunumpy arrays are copied back)."""
+    return x.get() if isinstance(x, ndarray) else x
+
+
+def _axis(axis, ndim):
+    return _numpy.lib.array_utils.normalize_axis_index(axis, ndim)
+
+
+def _at(axis, sl):
+    return (slice(None),) * axis + (sl,)
+
+
+def _gather(a, idx, axis):
+    """a's entries idx (host ints, any order, repeats allowed) along `axis`: consecutive
+    runs of idx become slices of a, joined by one concatenate."""
+    idx = _numpy.asarray(idx, dtype=_numpy.intp)
+    if idx.size == 0:
+        return a[_at(axis, slice(0, 0))].copy()
+    breaks = _numpy.flatnonzero(_numpy.diff(idx) != 1) + 1
+    starts = _numpy.concatenate(([0], breaks))
+    ends = _numpy.concatenate((breaks, [idx.size]))
+    pieces = [a[_at(axis, slice(int(idx[s]), int(idx[e - 1]) + 1))] for s, e in zip(starts, ends)]
+    return concatenate(pieces, axis)
+
+
+def repeat(a, repeats, axis=None):
+    """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
+    a = _arr(a)
+    if axis is None:
+        a = a.ravel()
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    reps = _host(repeats)
+    n = a.shape[axis]
+    if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
+        # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
+        r = int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)
+        if r < 0:
+            raise ValueError("negative dimensions are not allowed")
+        shape = a.shape
+        wide = broadcast_to(expand_dims(a, axis + 1), shape[:axis + 1] + (r,) + shape[axis + 1:])
+        return wide.reshape(shape[:axis] + (n * r,) + shape[axis + 1:])
+    # Per-element counts: NumPy checks the shapes and signs with its own messages.
+    idx = _numpy.repeat(_numpy.arange(n), _numpy.asarray(reps))
+    return _gather(a, idx, axis)
+
+
+def append(arr, values, axis=None):
+    """arr with values added at the end of `axis` (both flattened when axis is None)."""
+    arr = _arr(arr)
+    values = _arr(values)
+    if axis is None:
+        if arr.ndim != 1:
+            arr = arr.ravel()
+        values = values.ravel()
+        axis = arr.ndim - 1
+    return concatenate((arr, values), axis=axis)
+
+
+def delete(arr, obj, axis=None):
+    """arr without the entries `obj` (int, slice, int array or boolean mask) along `axis`."""
+    arr = _arr(arr)
+    if axis is None:
+        arr = arr.ravel()
+        axis = 0
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    try:
+        kept = _numpy.delete(_numpy.arange(n), _host(obj))
+    except IndexError as e:  # name the caller's axis, not the planning vector's
+        raise IndexError(str(e).replace("axis 0", f"axis {axis}")) from None
+    if kept.size == n and isinstance(obj, slice):
+        return arr.copy()
+    return _gather(arr, kept, axis)
+
+
+def insert(arr, obj, values, axis=None):
+    """arr with `values` inserted before the indices `obj` along `axis`, as NumPy."""
+    arr = _arr(arr)
+    if axis is None:
+        arr = arr.ravel()
+        axis = 0
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    from cunumpy._creation import asarray, empty
+    if isinstance(obj, slice):
+        indices = _numpy.arange(*obj.indices(n))
+    else:
+        indices = _numpy.array(_host(obj))
+        if indices.dtype == bool:
+            raise IndexError("boolean array argument obj to insert must be one dimensional "
+                             "and match the axis length of %d" % n) if indices.ndim != 1 else \
+                TypeError("in the future insert will treat boolean arrays and array-likes as "
+                          "a boolean index instead of casting it to integers")
+        if indices.ndim > 1:
+            raise ValueError("index array argument obj to insert must be one dimensional or scalar")
+    if indices.ndim == 0 and not isinstance(obj, slice):
+        index = int(indices)
+        if index < -n or index > n:
+            raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
+        if index < 0:
+            index += n
+        vals = asarray(values, dtype=arr.dtype)
+        while vals.ndim < arr.ndim:
+            vals = vals.reshape((1,) + vals.shape)
+        # A scalar index inserts `values` as a block: its first axis becomes `axis`.
+        vals = moveaxis(vals, 0, axis) if vals.ndim else vals
+        shape = list(arr.shape)
+        numnew = vals.shape[axis]
+        shape[axis] = numnew
+        vals = broadcast_to(vals, tuple(shape))
+        return concatenate((arr[_at(axis, slice(None, index))], vals,
+                            arr[_at(axis, slice(index, None))]), axis=axis)
+    if indices.size == 0 and not isinstance(obj, (_numpy.ndarray, ndarray)):
+        indices = indices.astype(_numpy.intp)
+    if indices.dtype.kind not in 'iu':
+        raise IndexError("arrays used as indices must be of integer (or boolean) type")
+    indices = indices.astype(_numpy.intp)
+    bad = indices[(indices < -n) | (indices > n)]
+    if bad.size:
+        raise IndexError(f"index {int(bad[0])} is out of bounds for axis {axis} with size {n}")
+    indices = indices.copy()
+    indices[indices < 0] += n
+    numnew = indices.size
+    order = _numpy.argsort(indices, kind='stable')
+    indices[order] += _numpy.arange(numnew)
+    total = n + numnew
+    shape = list(arr.shape)
+    shape[axis] = total
+    new = empty(tuple(shape), dtype=arr.dtype)
+    old_pos = _numpy.ones(total, dtype=bool)
+    old_pos[indices] = False
+    # The old entries: runs of consecutive new positions take runs of the source in order.
+    kept = _numpy.flatnonzero(old_pos)
+    src = 0
+    if kept.size:
+        breaks = _numpy.flatnonzero(_numpy.diff(kept) != 1) + 1
+        for s, e in zip(_numpy.concatenate(([0], breaks)), _numpy.concatenate((breaks, [kept.size]))):
+            length = int(e - s)
+            new[_at(axis, slice(int(kept[s]), int(kept[s]) + length))] = \
+                arr[_at(axis, slice(src, src + length))]
+            src += length
+    # The new entries: values broadcast like new[..., indices, ...] = values in NumPy.
+    vshape = list(arr.shape)
+    vshape[axis] = numnew
+    vals = broadcast_to(asarray(values, dtype=arr.dtype), tuple(vshape))
+    for j, pos in enumerate(indices):
+        new[_at(axis, slice(int(pos), int(pos) + 1))] = vals[_at(axis, slice(j, j + 1))]
+    return new
+
+
+def resize(a, new_shape):
+    """A new array of `new_shape` filled with a's elements repeated in C order."""
+    if isinstance(new_shape, (int, _numpy.integer)):
+        new_shape = (int(new_shape),)
+    new_shape = tuple(int(d) for d in new_shape)
+    a = _arr(a).ravel()
+    for d in new_shape:
+        if d < 0:
+            raise ValueError('all elements of `new_shape` must be non-negative')
+    new_size = int(_numpy.prod(new_shape, dtype=_numpy.int64))
+    from cunumpy._creation import zeros
+    if a.size == 0 or new_size == 0:
+        return zeros(new_shape, dtype=a.dtype)
+    copies = -(-new_size // a.size)
+    return concatenate((a,) * copies)[:new_size].reshape(new_shape)
+
+
+def trim_zeros(filt, trim='fb', axis=None):
+    """filt without its leading and/or trailing zeros (a view, as NumPy returns)."""
+    filt = _arr(filt)
+    # NumPy plans the trim on the nonzero pattern (its checks and messages too); the
+    # returned view's offset and shape give the slices to apply here.
+    mask = _numpy.ascontiguousarray((filt != 0).get()).view(_numpy.uint8)
+    kept = _numpy.trim_zeros(mask, trim, axis) if axis is not None else _numpy.trim_zeros(mask, trim)
+    offset = kept.__array_interface__['data'][0] - mask.__array_interface__['data'][0]
+    start = _numpy.unravel_index(offset, mask.shape) if mask.size and kept.size else (0,) * mask.ndim
+    return filt[tuple(slice(int(b), int(b) + n) for b, n in zip(start, kept.shape))]
+
+
+def _repeat_method(self, repeats, axis=None):
+    return repeat(self, repeats, axis)
+
+
+ndarray.repeat = _repeat_method

@@ -1,0 +1,32 @@
+// The device and loop shape of a user-kernel call: the arrays' device (all must share it)
+// and the broadcast shape of the non-raw arrays.
+#include "cunumpy/core/errors.hpp"
+#include "kernels/user/user_kernel.hpp"
+
+namespace cunumpy::user {
+
+CallShape call_shape(const std::vector<Param>& in, const std::vector<Param>& out,
+                     std::span<const Operand> in_args, std::span<const ndarray> outs) {
+  CallShape cs;
+  bool have_device = false;
+  auto visit = [&](const ndarray& a, bool raw) {
+    if (!have_device) {
+      cs.device = a.device();
+      have_device = true;
+    } else if (a.device() != cs.device) {
+      throw ValueError("arrays of one kernel call are on different devices (" + cs.device.str() +
+                       " and " + a.device().str() + ")");
+    }
+    if (raw) return;
+    cs.shape = cs.have_arrays ? broadcast_shapes(cs.shape, a.shape()) : a.shape();
+    cs.have_arrays = true;
+  };
+  for (std::size_t i = 0; i < in.size(); ++i)
+    if (in_args[i].is_array()) visit(in_args[i].array(), in[i].raw);
+  for (std::size_t o = 0; o < out.size() && o < outs.size(); ++o)
+    if (outs[o].defined()) visit(outs[o], out[o].raw);
+  if (!have_device) cs.device = current_device();
+  return cs;
+}
+
+}  // namespace cunumpy::user

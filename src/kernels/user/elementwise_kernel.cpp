@@ -1,0 +1,157 @@
+// ElementwiseKernel: argument checks, CuPy's type resolution and output allocation on every
+// call (cheap loops over a few parameters), then one hash lookup for the compiled function
+// of (device, argument kinds and dtypes, layout); the source is generated and compiled
+// only on a miss.
+#include "cunumpy/kernels/elementwise_kernel.hpp"
+
+#include <mutex>
+#include <unordered_map>
+
+#include "cunumpy/core/errors.hpp"
+#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/runtime/device.hpp"
+#include "kernels/user/elementwise_source.hpp"
+#include "kernels/user/kernel_args.hpp"
+
+namespace cunumpy {
+
+struct ElementwiseKernel::Impl {
+  std::vector<user::Param> in, out;
+  std::string operation;
+  ElementwiseKernelOptions opt;
+  std::mutex mu;
+  std::unordered_map<std::string, void*> functions;  // key -> CUfunction / host function
+};
+
+ElementwiseKernel::ElementwiseKernel(const std::string& in_params, const std::string& out_params,
+                                     const std::string& operation, ElementwiseKernelOptions options)
+    : impl_(std::make_shared<Impl>()) {
+  impl_->in = user::parse_params(in_params);
+  impl_->out = user::parse_params(out_params);
+  if (impl_->out.empty()) throw ValueError("ElementwiseKernel needs at least one output parameter");
+  for (const user::Param& o : impl_->out)
+    for (const user::Param& i : impl_->in)
+      if (o.name == i.name) throw ValueError("Duplicated parameter name: '" + o.name + "'");
+  impl_->operation = operation;
+  impl_->opt = std::move(options);
+}
+
+int ElementwiseKernel::nin() const { return static_cast<int>(impl_->in.size()); }
+int ElementwiseKernel::nout() const { return static_cast<int>(impl_->out.size()); }
+const std::string& ElementwiseKernel::name() const { return impl_->opt.name; }
+
+std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args,
+                                                   std::optional<int64_t> size) const {
+  Impl& k = *impl_;
+  const std::size_t nin = k.in.size(), nout = k.out.size();
+  if (args.size() != nin && args.size() != nin + nout)
+    throw TypeError("Wrong number of arguments for '" + k.opt.name + "': expected " + std::to_string(nin) +
+                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
+  std::vector<ndarray> outs(nout);
+  if (args.size() == nin + nout)
+    for (std::size_t o = 0; o < nout; ++o) {
+      if (!args[nin + o].is_array()) throw TypeError("Output arguments must be cunumpy.ndarray");
+      outs[o] = args[nin + o].array();
+    }
+  for (std::size_t i = 0; i < nin; ++i)
+    if (k.in[i].raw && !args[i].is_array())
+      throw TypeError("raw parameter '" + k.in[i].name + "' needs a cunumpy.ndarray argument");
+
+  std::vector<DType> in_types, out_types;
+  user::TypeMap types;
+  user::resolve_types(k.in, k.out, args.first(nin), outs, &in_types, &out_types, &types);
+
+  // Device, and the loop shape: the broadcast of the non-raw arrays, else `size`.
+  user::CallShape cs = user::call_shape(k.in, k.out, args.first(nin), outs);
+  if (size) {
+    if (cs.have_arrays) throw ValueError("The size must not be given when non-raw arrays are passed");
+    if (*size < 0) throw ValueError("size must be non-negative");
+    cs.shape = Shape{*size};
+  } else if (!cs.have_arrays) {
+    throw ValueError("Loop size is undecided");
+  }
+  for (std::size_t o = 0; o < nout; ++o) {
+    if (!outs[o].defined()) {
+      outs[o] = ndarray(cs.shape, out_types[o], Order::C, cs.device);
+    } else if (!k.out[o].raw && outs[o].shape() != cs.shape) {
+      throw ValueError("Out shape is mismatched: " + shape_str(outs[o].shape()) + " vs " + shape_str(cs.shape));
+    }
+  }
+
+  // Plan over the non-raw arrays, in C order so that `i` is the C-order element index.
+  SmallVector<ndarray, 8> arrays;
+  for (std::size_t o = 0; o < nout; ++o)
+    if (!k.out[o].raw) arrays.push_back(outs[o]);
+  for (std::size_t i = 0; i < nin; ++i)
+    if (!k.in[i].raw && args[i].is_array()) arrays.push_back(args[i].array());
+  LaunchPlan plan = make_launch_plan(cs.shape, std::span<const ndarray>(arrays.data(), arrays.size()), true);
+  if (plan.size == 0) return outs;
+  if (arrays.empty()) {  // only raw arrays and scalars: a dense 1-D loop of `size`
+    plan.contiguous = true;
+    plan.index32 = plan.size <= 0x7fffffff;
+  }
+
+  std::vector<user::ArgKind> in_kinds(nin), out_kinds(nout);
+  std::string key = cs.device.str();
+  key += '|';
+  for (std::size_t i = 0; i < nin; ++i) {
+    in_kinds[i] = k.in[i].raw ? user::ArgKind::Raw : args[i].is_array() ? user::ArgKind::Array : user::ArgKind::Scalar;
+    key += static_cast<char>(in_kinds[i]);
+    key += static_cast<char>('A' + static_cast<int>(in_types[i].id()));
+  }
+  for (std::size_t o = 0; o < nout; ++o) {
+    out_kinds[o] = k.out[o].raw ? user::ArgKind::Raw : user::ArgKind::Array;
+    key += static_cast<char>('A' + static_cast<int>(out_types[o].id()));
+  }
+  key += plan.contiguous ? "|c" : "|n" + std::to_string(plan.ndim());
+  key += plan.index32 ? "|32" : "|64";
+
+  void* fn = nullptr;
+  {
+    std::unique_lock<std::mutex> lock(k.mu);
+    auto it = k.functions.find(key);
+    if (it != k.functions.end()) {
+      fn = it->second;
+    } else {
+      lock.unlock();
+      user::ElementwiseSpec spec;
+      spec.name = k.opt.name;
+      spec.in = k.in;
+      spec.out = k.out;
+      spec.in_kinds = in_kinds;
+      spec.out_kinds = out_kinds;
+      spec.types = types;
+      spec.in_types = in_types;
+      spec.out_types = out_types;
+      spec.operation = k.operation;
+      spec.preamble = k.opt.preamble;
+      spec.loop_prep = k.opt.loop_prep;
+      spec.after_loop = k.opt.after_loop;
+      spec.cn_types = k.opt.cn_types;
+      spec.contiguous = plan.contiguous;
+      spec.ndim = plan.ndim();
+      spec.index32 = plan.index32;
+      spec.cuda = !cs.device.is_cpu();
+      fn = user::compile_function(cs.device, user::elementwise_source(spec), spec.name, k.opt.options);
+      lock.lock();
+      k.functions.emplace(key, fn);
+    }
+  }
+
+  // Arguments in the generated signature's order.
+  user::KernelArgs ka;
+  for (const PlanOperand& op : plan.ops) ka.add_pointer(op.data);
+  for (std::size_t o = 0; o < nout; ++o)
+    if (k.out[o].raw) ka.add_raw(outs[o]);
+  for (std::size_t i = 0; i < nin; ++i)
+    if (k.in[i].raw) ka.add_raw(args[i].array());
+  for (std::size_t i = 0; i < nin; ++i)
+    if (in_kinds[i] == user::ArgKind::Scalar) ka.add_scalar(args[i].scalar().cast(in_types[i]));
+  if (plan.index32) ka.add_value(static_cast<uint32_t>(plan.size));
+  else ka.add_value(static_cast<long long>(plan.size));
+  if (!plan.contiguous) ka.add_plan_params(plan, plan.index32);
+  user::launch(cs.device, fn, ka.pointers(), plan.size, user::LaunchKind::Elementwise);
+  return outs;
+}
+
+}  // namespace cunumpy
