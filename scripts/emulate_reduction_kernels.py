@@ -43,6 +43,7 @@ inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #define __global__
 #define __device__
 #define __forceinline__ inline
+#define __align__(n) alignas(n)
 #define __shared__ static
 """
 
@@ -86,6 +87,15 @@ void launch_cols(long long M, int chunks, F f) {
       ts.emplace_back([=] { blockIdx.x = 0; blockIdx.y = y; threadIdx.x = t; f(); });
     for (auto& t : ts) t.join();
   }
+}
+// The backend's split of a row into chunks (reduction_cuda.hpp).
+static long long chunk_length(long long K, int* chunks) {
+  long long per = (K + *chunks - 1) / *chunks;
+  if (*chunks > 1) {
+    per = (per + 15) / 16 * 16;
+    *chunks = (int)((K + per - 1) / per);
+  }
+  return per;
 }
 static int failures = 0;
 static void expect(bool ok, const char* what, long long at) {
@@ -165,17 +175,19 @@ int main() {
 REDUCE_MAIN = r"""
 int main() {
   for (long long K : {1LL, 5LL, 1000LL, 70000LL}) {
-    for (int chunks : {1, 4}) {
+    for (int chunks_wanted : {1, 4}) for (int offset : {0, 1}) {
       const long long M = 3;
-      if ((chunks - 1) * ((K + chunks - 1) / chunks) >= K) continue;  // no empty chunk, as the backend
-      Buf<Acc> in(M * K), out(M), partial(M * chunks);
+      int chunks = chunks_wanted;
+      long long per = chunk_length(K, &chunks);
+      // offset 1: rows that start off the 16-byte alignment (no vector loads)
+      Buf<Acc> buf(M * K + 1), out(M), partial(M * chunks);
+      Acc* in = buf.data() + offset;
       for (long long m = 0; m < M; ++m)
         for (long long k = 0; k < K; ++k) in[m * K + k] = cn::cast<Acc>(val(m, k));
-      const char* inp = (const char*)in.data();
+      const char* inp = (const char*)in;
       long long sm = K * sizeof(Acc), sk = sizeof(Acc), item = sizeof(Acc);
-      long long per = (K + chunks - 1) / chunks;
       if (chunks == 1) {
-        launch(M, 256, [&] { cn_reduce(inp, out.data(), K, sm, sk, per, 1); });
+        launch(M, 256, [&] { cn_reduce(inp, out.data(), K, sm, sk, K, 1); });
       } else {
         launch(M * chunks, 256, [&] { cn_reduce(inp, partial.data(), K, sm, sk, per, chunks); });
         long long K2 = chunks, per2 = chunks;
@@ -183,7 +195,7 @@ int main() {
       }
       // The column form over the transposed layout (kept axis contiguous): out2[m].
       Buf<Acc> out2(M), partial2(M * chunks);
-      const long long per_c = (K + chunks - 1) / chunks;
+      const long long per_c = (K + chunks - 1) / chunks;  // the column form's own split
       launch_cols(M, chunks, [&] { cn_reduce_cols(inp, chunks == 1 ? out2.data() : partial2.data(), M, K, sm, sk, per_c); });
       if (chunks > 1) {
         long long K2 = chunks;
@@ -208,22 +220,23 @@ ARG_MAIN = r"""
 int main() {
   const bool is_float = cn::op::isnan::call(cn::cast<T>(__longlong_as_double(0x7ff8000000000000LL)));
   for (long long K : {1LL, 7LL, 3000LL, 50000LL}) {
-    for (int chunks : {1, 5}) {
+    for (int chunks_wanted : {1, 5}) for (int offset : {0, 1}) {
       for (int nan_case = 0; nan_case < (is_float ? 2 : 1); ++nan_case) {
         const long long M = 2;
-        if ((chunks - 1) * ((K + chunks - 1) / chunks) >= K) continue;  // no empty chunk, as the backend
-        Buf<T> in(M * K), values(M * chunks);
+        int chunks = chunks_wanted;
+        long long per = chunk_length(K, &chunks);
+        Buf<T> buf(M * K + 1), values(M * chunks);
+        T* in = buf.data() + offset;
         Buf<long long> out(M), index(M * chunks);
         for (long long m = 0; m < M; ++m)
           for (long long k = 0; k < K; ++k) in[m * K + k] = cn::cast<T>(val(m, k));  // many ties
         if (nan_case)
           for (long long m = 0; m < M; ++m)
             for (long long k = K / 3; k < K; k += K / 2 + 1) in[m * K + k] = cn::cast<T>(__longlong_as_double(0x7ff8000000000000LL));
-        const char* inp = (const char*)in.data();
+        const char* inp = (const char*)in;
         long long sm = K * sizeof(T), sk = sizeof(T), item = sizeof(T);
-        long long per = (K + chunks - 1) / chunks;
         if (chunks == 1) {
-          launch(M, 256, [&] { cn_argreduce(inp, nullptr, nullptr, out.data(), K, sm, sk, per, 1); });
+          launch(M, 256, [&] { cn_argreduce(inp, nullptr, nullptr, out.data(), K, sm, sk, K, 1); });
         } else {
           launch(M * chunks, 256, [&] { cn_argreduce(inp, nullptr, values.data(), index.data(), K, sm, sk, per, chunks); });
           long long K2 = chunks, per2 = chunks;

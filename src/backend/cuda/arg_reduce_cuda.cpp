@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "backend/cuda/arg_reduce_cuda.hpp"
+#include "backend/cuda/reduction_cuda.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "ops/reduction/reduction_exec.hpp"
@@ -41,8 +42,8 @@ Function argreduce_kernel(int device, bool is_max, DType dt) {
 }
 
 void launch_arg(Function f, int device, const void* in, const void* in_index, void* out_value,
-                void* out_index, long long M, long long K, long long sm, long long sk, int chunks) {
-  long long per = (K + chunks - 1) / chunks;
+                void* out_index, long long M, long long K, long long sm, long long sk, int chunks,
+                long long per) {
   void* args[] = {&in, &in_index, &out_value, &out_index, &K, &sm, &sk, &per, &chunks};
   launch(f, static_cast<unsigned>(M * chunks), kBlock, args, 0, current_stream(device));
 }
@@ -63,16 +64,17 @@ void run_argreduce_cuda(const ArgReduceTask& task) {
   int chunks = 1;
   if (M < target && K >= 2 * cuda::kMinChunk)
     chunks = static_cast<int>(std::min<int64_t>((target + M - 1) / M, K / cuda::kMinChunk));
+  const long long per = cuda::chunk_length(K, &chunks);
   if (chunks == 1) {
-    cuda::launch_arg(f, device, task.in.data(), nullptr, nullptr, task.out.data(), M, K, sm, sk, 1);
+    cuda::launch_arg(f, device, task.in.data(), nullptr, nullptr, task.out.data(), M, K, sm, sk, 1, K);
     return;
   }
   ndarray values(Shape{M * chunks}, dt, Order::C, task.in.device());
   ndarray index(Shape{M * chunks}, int64, Order::C, task.in.device());
-  cuda::launch_arg(f, device, task.in.data(), nullptr, values.data(), index.data(), M, K, sm, sk, chunks);
+  cuda::launch_arg(f, device, task.in.data(), nullptr, values.data(), index.data(), M, K, sm, sk, chunks, per);
   const long long item = dt.itemsize();
   cuda::launch_arg(f, device, values.data(), index.data(), nullptr, task.out.data(), M, chunks,
-                   chunks * item, item, 1);
+                   chunks * item, item, 1, chunks);
 }
 
 }  // namespace cunumpy::detail

@@ -7,11 +7,12 @@ namespace cunumpy::cuda {
 std::string argreduce_kernel_source(bool is_max, const char* value_type, const std::string& ops_header) {
   std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
   s += std::string("typedef ") + value_type + " T;\n";
+  s += "#define CN_VEC_T T\n";
+  s += kRowChunkMacro;
   s += std::string("#define CN_BEATS(a, b) cn::op::") + (is_max ? "argmax_beats" : "argmin_beats") +
        "::call(a, b)\n";
   // Each thread keeps (value, index); two candidates combine to the better one, the lower
   // index on a tie, so the first occurrence wins whatever order threads saw elements in.
-  s += kRowChunkMacro;
   s += R"(__device__ __forceinline__ void cn_pick(T& v, long long& i, T w, long long j) {
   if (i < 0 || CN_BEATS(v, w) || (j < i && !CN_BEATS(w, v))) { v = w; i = j; }
 }
@@ -25,6 +26,16 @@ extern "C" __global__ void cn_argreduce(const char* in, const long long* in_inde
   long long i = -1;
   const long long step = blockDim.x;
   long long k = k0 + tid;
+  if (!in_index && CN_VEC_OK(row + k0 * stride_k, stride_k)) {
+    // Contiguous, 16-byte aligned: 16-byte loads (index order kept within each vector).
+    const CnVec* vrow = (const CnVec*)(row + k0 * stride_k);
+    const long long nvec = (k1 - k0) / CN_VEC_N;
+    for (long long q = tid; q < nvec; q += step) {
+      const CnVec x = vrow[q];
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, x.v[j], k0 + q * CN_VEC_N + j);
+    }
+    k = k0 + nvec * CN_VEC_N + tid;
+  }
   if (!in_index) {  // first pass: four independent loads in flight per thread
     for (; k + 3 * step < k1; k += 4 * step) {
       const T w0 = *(const T*)(row + k * stride_k);

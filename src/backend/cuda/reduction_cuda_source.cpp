@@ -12,9 +12,10 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
                                                : "fmin";
   std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
   s += std::string("typedef ") + acc_type + " Acc;\n";
+  s += "#define CN_VEC_T Acc\n";
+  s += kRowChunkMacro;
   s += std::string("#define CN_COMBINE(a, b) cn::op::") + functor + "::call(a, b)\n";
   // `has` flags instead of an identity: max/min have none, and a chunk may be empty.
-  s += kRowChunkMacro;
   s += R"(extern "C" __global__ void cn_reduce(const char* in, Acc* out, long long K,
     long long stride_m, long long stride_k, long long per_chunk, int chunks) {
   __shared__ Acc sh[256];
@@ -24,6 +25,27 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
   bool has = false;
   const long long step = blockDim.x;
   long long k = k0 + tid;
+  if (CN_VEC_OK(row + k0 * stride_k, stride_k)) {
+    // Contiguous, 16-byte aligned: 16-byte loads, two in flight per thread.
+    const CnVec* vrow = (const CnVec*)(row + k0 * stride_k);
+    const long long nvec = (k1 - k0) / CN_VEC_N;
+    long long i = tid;
+    for (; i + step < nvec; i += 2 * step) {
+      const CnVec x = vrow[i], y = vrow[i + step];
+      Acc v = CN_COMBINE(x.v[0], y.v[0]);
+      for (int j = 1; j < CN_VEC_N; ++j) v = CN_COMBINE(v, CN_COMBINE(x.v[j], y.v[j]));
+      acc = has ? CN_COMBINE(acc, v) : v;
+      has = true;
+    }
+    for (; i < nvec; i += step) {
+      const CnVec x = vrow[i];
+      Acc v = x.v[0];
+      for (int j = 1; j < CN_VEC_N; ++j) v = CN_COMBINE(v, x.v[j]);
+      acc = has ? CN_COMBINE(acc, v) : v;
+      has = true;
+    }
+    k = k0 + nvec * CN_VEC_N + tid;
+  }
   // Four independent loads in flight per thread, then the tail one at a time.
   for (; k + 3 * step < k1; k += 4 * step) {
     const Acc v0 = *(const Acc*)(row + k * stride_k);

@@ -40,6 +40,7 @@ std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::str
   s += std::string("#define CN_COMBINE(a, b) ((Acc)cn::op::") + functor + "::call(a, b))\n";
   s += "#define CN_IDENTITY (" + identity + ")\n";
   s += "#define CN_ITEMS " + std::to_string(kScanItems) + "\n";
+  s += "#define CN_VEC_T Acc\n";
   s += kRowChunkMacro;
   // Shared-memory tile index with one pad slot per 32, so that thread t reading element
   // t * CN_ITEMS + i and the coalesced accesses both avoid bank conflicts.
