@@ -228,7 +228,8 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         raise NotImplementedError("nanvar(mean=...) is not supported")
     notnan = _u.logical_not(mask)
     cnt = _core.sum(notnan, axis, _numpy.intp, None, True, None, where)
-    avg = _u.true_divide(_core.sum(arr, axis, dtype, None, True, None, where), cnt)
+    tot = _core.sum(arr, axis, dtype, None, True, None, where)
+    avg = _u.true_divide(tot, cnt).astype(tot.dtype)  # NumPy divides in place
     centered = _u._where(mask, 0, _u.subtract(arr, avg))
     if centered.dtype.kind == 'c':
         sqr = _u.multiply(centered, _u.conjugate(centered)).real

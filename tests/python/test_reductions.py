@@ -294,3 +294,13 @@ def test_float32_sum_accuracy():
     exact_rows = np.array([math.fsum(r) for r in m[:4].astype(np.float64)])
     got_rows = cp.asnumpy(cp.sum(cp.asarray(m), axis=1))[:4].astype(np.float64)
     np.testing.assert_allclose(got_rows, exact_rows, rtol=1e-6)
+
+
+def test_float16_moments_of_many_values():
+    """NumPy divides float16 sums by the count in float64 (a float16 count above 65504
+    would be inf), and sums the float16 squares to float16 (here: inf)."""
+    a = np.random.default_rng(12).integers(-3, 4, 122_370).astype(np.float16)
+    c = cp.asarray(a)
+    with np.errstate(all='ignore'):
+        for name in ('mean', 'var', 'std', 'nanmean', 'nanvar'):
+            same(lambda: getattr(cp, name)(c), lambda: getattr(np, name)(a))

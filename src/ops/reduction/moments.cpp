@@ -17,8 +17,10 @@ DType moment_dtype(const ndarray& a, const std::optional<DType>& dtype) {
 }
 
 // The element count of each result: a number, or with where= an array (keepdims shape).
+// Strong, as NumPy's intp count: float16/float32 sums are divided in float64 and rounded
+// once (a float16 count above 65504 would be inf).
 Operand slice_count(const ndarray& a, const ReduceArgs& args) {
-  if (!args.where) return Operand(Scalar(static_cast<double>(reduced_count(a, args.axis))), true);
+  if (!args.where) return Operand(Scalar(static_cast<double>(reduced_count(a, args.axis))), false);
   ReduceArgs c;
   c.axis = args.axis;
   c.keepdims = true;
@@ -71,7 +73,9 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
   s.keepdims = true;
   s.out = ndarray();
   s.initial.reset();
-  ndarray centered = subtract(a, true_divide(reduce(ReduceOp::Sum, a, s), count));
+  ndarray mean_kept = true_divide(reduce(ReduceOp::Sum, a, s), count);
+  if (mean_kept.dtype() != work) mean_kept = mean_kept.astype(work);  // NumPy divides in place
+  ndarray centered = subtract(a, mean_kept);
   // |x|^2 of complex values as NumPy: the real part of x * conj(x).
   ndarray sq = centered.dtype().is_complex()
                    ? multiply(centered, conjugate(centered))
@@ -83,7 +87,7 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
   // max(n - ddof, 0): zero gives inf or NaN, as NumPy (which also warns).
   Operand kept = drop_kept(count, a, args);
   Operand denom = kept.is_scalar()
-                      ? Operand(Scalar(std::fmax(kept.scalar().to_double() - ddof, 0.0)), true)
+                      ? Operand(Scalar(std::fmax(kept.scalar().to_double() - ddof, 0.0)), false)
                       : Operand(maximum(subtract(kept.array().astype(float64), ddof), 0.0));
   ndarray v = true_divide(total, denom);
   if (v.dtype() != result) v = v.astype(result);
