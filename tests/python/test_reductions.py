@@ -136,6 +136,17 @@ def test_where(name, dtype):
          lambda: getattr(np, name)(a, axis=1, where=row, **kw))
 
 
+@pytest.mark.parametrize('name', ['sum', 'prod', 'max', 'min', 'nansum'])
+def test_where_with_initial(name):
+    """Masked-out elements count as the identity; `initial` joins each slice once."""
+    a = np.arange(1, 13, dtype=np.float64).reshape(3, 4) % 5
+    w = (np.arange(12).reshape(3, 4) % 3) != 0
+    c, wc = cp.asarray(a), cp.asarray(w)
+    for axis in (None, 0, 1):
+        same(lambda: getattr(cp, name)(c, axis=axis, where=wc, initial=2),
+             lambda: getattr(np, name)(a, axis=axis, where=w, initial=2))
+
+
 def test_where_max_needs_initial():
     with pytest.raises(ValueError, match='initial'):
         cp.max(cp.ones(3), where=cp.asarray([True, False, True]))

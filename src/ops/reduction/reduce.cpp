@@ -140,7 +140,9 @@ ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
     if (!start)
       throw ValueError(std::string("reduction operation '") + op_name(op) +
                        "' does not have an identity, so to use a where mask one has to specify 'initial'");
-    x = detail::masked(x, *args.where, *start);
+    // Masked-out elements become the identity; max/min have none, but `initial` is as good
+    // there (max(v, initial) is idempotent), and it joins every slice anyway.
+    x = detail::masked(x, *args.where, identity ? identity->cast(acc) : *start);
   }
   ndarray r = detail::reduce_core(op, x, reduced, args.keepdims, start);
   if (args.initial && reduced_count(a, args.axis) > 0 && r.size() > 0) {
