@@ -192,11 +192,20 @@ def nanargmin(a, axis=None, out=None, *, keepdims=False):
     return _nan_arg(False, a, axis, out, keepdims)
 
 
+def _check_inexact(dtype, out):
+    """NumPy's nanmean/nanvar of an inexact array need inexact dtype= and out=."""
+    if dtype is not None and _numpy.dtype(dtype).kind not in 'fc':
+        raise TypeError("If a is inexact, then dtype must be inexact")
+    if out is not None and out.dtype.kind not in 'fc':
+        raise TypeError("If a is inexact, then out must be inexact")
+
+
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Mean ignoring NaN (numpy.nanmean); an all-NaN slice gives NaN and a warning."""
     arr, mask = _replace_nan(a, 0)
     if mask is None:
         return mean(arr, axis, dtype, out, keepdims, where=where)
+    _check_inexact(dtype, out)
     cnt = _core.sum(_u.logical_not(mask), axis, _numpy.intp, None, keepdims, None, where)
     tot = _core.sum(arr, axis, dtype, None, keepdims, None, where)
     avg = _u.true_divide(tot, cnt)
@@ -226,6 +235,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         return var(arr, axis, dtype, out, ddof, keepdims, where=where)
     if mean is not None:
         raise NotImplementedError("nanvar(mean=...) is not supported")
+    _check_inexact(dtype, out)
     notnan = _u.logical_not(mask)
     cnt = _core.sum(notnan, axis, _numpy.intp, None, True, None, where)
     tot = _core.sum(arr, axis, dtype, None, True, None, where)
@@ -243,7 +253,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
         _warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=2)
         v = _u._where(isbad, _numpy.nan, v)
     real = _numpy.dtype(dtype) if dtype is not None else arr.dtype
-    if real.kind == 'c':
+    if real.kind == 'c' and dtype is None:  # dtype= is kept, complex included, as in var
         real = _numpy.empty(0, real).real.dtype
     if v.dtype != real:
         v = v.astype(real)
@@ -403,7 +413,7 @@ def ediff1d(ary, to_end=None, to_begin=None):
     """Differences between consecutive elements of the flattened array (numpy.ediff1d)."""
     ary = _arr(ary).ravel()
     from cunumpy._manipulation import concatenate
-    d = _u.subtract(ary[1:], ary[:-1]) if ary.dtype != _numpy.bool_ else _u.not_equal(ary[1:], ary[:-1])
+    d = _u.subtract(ary[1:], ary[:-1])  # TypeError for bool, as NumPy
     parts = []
     for extra in (to_begin, to_end):
         if extra is None:

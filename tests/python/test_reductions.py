@@ -315,3 +315,18 @@ def test_float16_moments_of_many_values():
     with np.errstate(all='ignore'):
         for name in ('mean', 'var', 'std', 'nanmean', 'nanvar'):
             same(lambda: getattr(cp, name)(c), lambda: getattr(np, name)(a))
+
+
+def test_moment_dtypes_and_errors():
+    """var/std with dtype= keep that dtype (complex too); an integer std result cannot hold
+    the root (TypeError) unless it is 0-d; nan-moments of floats want inexact dtype=/out=."""
+    a = np.arange(6, dtype=np.int64).reshape(2, 3)
+    c = cp.asarray(a)
+    same(lambda: cp.var(c, axis=1, dtype=np.complex64), lambda: np.var(a, axis=1, dtype=np.complex64))
+    same(lambda: cp.std(c, dtype=np.uint16), lambda: np.std(a, dtype=np.uint16))
+    same(lambda: cp.std(c, axis=0, dtype=np.int32), lambda: np.std(a, axis=0, dtype=np.int32))
+    same(lambda: cp.std(c, axis=0, out=cp.zeros(3, np.int64)), lambda: np.std(a, axis=0, out=np.zeros(3, np.int64)))
+    f = a.astype(np.float32)
+    same(lambda: cp.nanmean(cp.asarray(f), dtype=np.int64), lambda: np.nanmean(f, dtype=np.int64))
+    same(lambda: cp.nanvar(cp.asarray(f), axis=0, dtype=np.complex128),
+         lambda: np.nanvar(f, axis=0, dtype=np.complex128))

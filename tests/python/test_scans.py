@@ -115,6 +115,8 @@ def test_ediff1d():
     same(lambda: cp.ediff1d(cp.asarray(np.zeros(0))), lambda: np.ediff1d(np.zeros(0)))
     with pytest.raises(TypeError):
         cp.ediff1d(c, to_begin=1.5)
+    b = np.array([True, False, False])
+    same(lambda: cp.ediff1d(cp.asarray(b)), lambda: np.ediff1d(b))  # TypeError in both
 
 
 ACCUMULATE = ['add', 'multiply', 'maximum', 'minimum', 'subtract', 'true_divide', 'fmax', 'fmin',

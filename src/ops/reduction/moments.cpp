@@ -1,6 +1,7 @@
 // mean, var and std as NumPy's _methods.py computes them: a sum divided by the count, and
 // the two-pass variance (mean of |x - mean|^2), with NumPy's result dtypes.
 #include <cmath>
+#include <string>
 
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
@@ -66,7 +67,10 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
   // As NumPy's _var: sums in `work` (float16 stays float16, accumulated in float32 inside
   // each sum), deviations in the dtype subtract gives.
   const DType work = moment_dtype(a, args.dtype);
-  const DType result = work.is_complex() ? (work == complex64 ? float32 : float64) : work;
+  // dtype= is the result's dtype (complex included); else complex inputs give real results.
+  const DType result = args.dtype ? *args.dtype
+                       : work.is_complex() ? (work == complex64 ? float32 : float64)
+                                           : work;
   const Operand count = slice_count(a, args);
   ReduceArgs s = args;
   s.dtype = work;
@@ -97,8 +101,18 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
 ndarray std(const ndarray& a, const ReduceArgs& args, double ddof) {
   ReduceArgs v = args;
   v.out = ndarray();
-  ndarray r = sqrt(var(a, v, ddof));
-  return detail::finish(r, args.out);
+  ndarray r = var(a, v, ddof);
+  ndarray root = sqrt(r);
+  // NumPy takes the root in place: an integer or bool result (dtype= or out=) cannot hold
+  // it, except a 0-d one, which NumPy rounds through its scalar type.
+  const DType target = args.out.defined() ? args.out.dtype() : r.dtype();
+  if (!target.is_inexact()) {
+    if (args.out.defined() || r.ndim() > 0)
+      throw TypeError(std::string("Cannot cast ufunc 'sqrt' output from dtype('") + root.dtype().name() +
+                      "') to dtype('" + target.name() + "') with casting rule 'same_kind'");
+    root = root.astype(target);
+  }
+  return detail::finish(root, args.out);
 }
 
 }  // namespace cunumpy
