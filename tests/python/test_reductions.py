@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, make_pair
+from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, assert_same, make_pair
 from _reduction_helpers import close, same
 
 AXES = [None, 0, -1]
@@ -330,3 +330,26 @@ def test_moment_dtypes_and_errors():
     same(lambda: cp.nanmean(cp.asarray(f), dtype=np.int64), lambda: np.nanmean(f, dtype=np.int64))
     same(lambda: cp.nanvar(cp.asarray(f), axis=0, dtype=np.complex128),
          lambda: np.nanvar(f, axis=0, dtype=np.complex128))
+
+
+def test_sums_and_products_start_from_the_identity():
+    """As NumPy's reduce: a sum of -0.0 is +0.0, and a complex product is (1 + 0j) * ..."""
+    z = np.array([-0.0, -0.0])
+    assert_same(cp.sum(cp.asarray(z)), np.sum(z))
+    assert_same(cp.sum(cp.asarray(z.reshape(2, 1)), axis=0), np.sum(z.reshape(2, 1), axis=0))
+    c = np.array([complex(0, -np.inf)])
+    with np.errstate(invalid='ignore'):
+        assert_same(cp.prod(cp.asarray(c)), np.prod(c))
+    m = np.random.default_rng(3).standard_normal((20, 33)).astype(np.float32)
+    assert_same(cp.sum(cp.asarray(m[0])), np.sum(m[0]))  # NumPy's pairwise order, bit for bit
+
+
+def test_complex_nan_in_imaginary_part():
+    """NumPy's complex order: a NaN imaginary part counts as NaN for max/min/fmax/fmin."""
+    a = np.array([1 + 1j, complex(0, np.nan), 2 + 1j, -1 - 1j])
+    c = cp.asarray(a)
+    for name in ('max', 'min', 'nanmax', 'nanmin', 'argmax', 'argmin'):
+        same(lambda: getattr(cp, name)(c), lambda: getattr(np, name)(a))
+    for uf in ('maximum', 'minimum', 'fmax', 'fmin'):
+        same(lambda: getattr(cp, uf).accumulate(c), lambda: getattr(np, uf).accumulate(a))
+        same(lambda: getattr(cp, uf)(c, c[::-1]), lambda: getattr(np, uf)(a, a[::-1]))

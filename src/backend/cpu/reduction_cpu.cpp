@@ -47,8 +47,8 @@ T pairwise_sum(const char* a, int64_t n, int64_t s) {
   return pairwise_sum<T, Contig>(a, n2, s) + pairwise_sum<T, Contig>(a + n2 * s, n - n2, s);
 }
 
-// Reduces n elements starting at `a` (byte stride s); `first` = true when the result
-// starts from the first element (no identity), as NumPy's reductions do.
+// Reduces n elements starting at `a` (byte stride s): sums and products from the identity,
+// max/min (no identity) from the first element, as NumPy's reductions do.
 template <ReduceOp Op, class T>
 T reduce_run(const char* a, int64_t n, int64_t s) {
   auto at = [&](int64_t i) { return *reinterpret_cast<const T*>(a + i * s); };
@@ -56,19 +56,24 @@ T reduce_run(const char* a, int64_t n, int64_t s) {
     if constexpr (is_cplx<T>::value) {
       using R = decltype(T().re);
       // Real and imaginary parts summed pairwise separately, as NumPy's complex loops.
+      // Started from the identity, as NumPy's reduce does (so a sum of -0.0 is +0.0).
       R re = pairwise_sum<R>(a, n, s), im = pairwise_sum<R>(a + sizeof(R), n, s);
-      return cn::cplx<R>(re, im);
+      return cn::cplx<R>(R(0) + re, R(0) + im);
     } else if constexpr (std::is_floating_point_v<T>) {
-      return at(0) + pairwise_sum<T>(a + s, n - 1, s);
+      return T(0) + pairwise_sum<T>(a, n, s);
     } else {
       T acc = at(0);
       for (int64_t i = 1; i < n; ++i) acc = cn::op::add::call(acc, at(i));
       return acc;
     }
+  } else if constexpr (Op == ReduceOp::Prod) {
+    // From the identity, as NumPy: (1 + 0j) * z differs from z when z has an infinite part.
+    T acc = cn::cast<T>(1);
+    for (int64_t i = 0; i < n; ++i) acc = cn::op::multiply::call(acc, at(i));
+    return acc;
   } else {
     T acc = at(0);
     for (int64_t i = 1; i < n; ++i) {
-      if constexpr (Op == ReduceOp::Prod) acc = cn::op::multiply::call(acc, at(i));
       if constexpr (Op == ReduceOp::Max) acc = cn::op::maximum::call(acc, at(i));
       if constexpr (Op == ReduceOp::Min) acc = cn::op::minimum::call(acc, at(i));
       if constexpr (Op == ReduceOp::FMax) acc = cn::op::fmax::call(acc, at(i));
@@ -86,6 +91,14 @@ T combine(T a, T b) {
   if constexpr (Op == ReduceOp::FMax) return cn::op::fmax::call(a, b);
   if constexpr (Op == ReduceOp::FMin) return cn::op::fmin::call(a, b);
   return cn::op::minimum::call(a, b);
+}
+
+// v combined with the identity first, as NumPy's reduce starts sums and products.
+template <ReduceOp Op, class T>
+T from_identity(T v) {
+  if constexpr (Op == ReduceOp::Sum) return cn::op::add::call(cn::cast<T>(0), v);
+  if constexpr (Op == ReduceOp::Prod) return cn::op::multiply::call(cn::cast<T>(1), v);
+  return v;
 }
 
 template <ReduceOp Op, class T>
@@ -119,7 +132,7 @@ void reduce_rows(const detail::ReduceTask& t) {
       const char* const in = base;
       const int64_t step = sk, nk = K;
       const T* row0 = reinterpret_cast<const T*>(in);
-      for (int64_t m = b; m < e; ++m) o[m] = row0[m];
+      for (int64_t m = b; m < e; ++m) o[m] = from_identity<Op, T>(row0[m]);
       for (int64_t k = 1; k < nk; ++k) {
         const T* row = reinterpret_cast<const T*>(in + k * step);
         for (int64_t m = b; m < e; ++m) o[m] = combine<Op, T>(o[m], row[m]);

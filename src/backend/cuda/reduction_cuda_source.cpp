@@ -15,6 +15,11 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
   s += "#define CN_VEC_T Acc\n";
   s += kRowChunkMacro;
   s += std::string("#define CN_COMBINE(a, b) cn::op::") + functor + "::call(a, b)\n";
+  // The last pass starts sums and products from the identity, as NumPy's reduce does (a
+  // sum of -0.0 is +0.0; (1 + 0j) * z differs from z when z has an infinite part).
+  s += op == ReduceOp::Sum    ? "#define CN_FINISH(x) CN_COMBINE(cn::cast<Acc>((int)0), x)\n"
+       : op == ReduceOp::Prod ? "#define CN_FINISH(x) CN_COMBINE(cn::cast<Acc>((int)1), x)\n"
+                              : "#define CN_FINISH(x) (x)\n";
   // `has` flags instead of an identity: max/min have none, and a chunk may be empty.
   s += R"(extern "C" __global__ void cn_reduce(const char* in, Acc* out, long long K,
     long long stride_m, long long stride_k, long long per_chunk, int chunks) {
@@ -71,7 +76,7 @@ std::string reduce_kernel_source(ReduceOp op, const char* acc_type, const std::s
     }
     __syncthreads();
   }
-  if (tid == 0) out[b] = sh[0];
+  if (tid == 0) out[b] = chunks == 1 ? (Acc)CN_FINISH(sh[0]) : sh[0];
 }
 
 // Column form, for rows that are adjacent in memory (|stride_m| small): one thread per
@@ -94,7 +99,7 @@ extern "C" __global__ void cn_reduce_cols(const char* in, Acc* out, long long M,
       acc = CN_COMBINE(acc, CN_COMBINE(CN_COMBINE(v0, v1), CN_COMBINE(v2, v3)));
     }
     for (; k < k1; ++k) acc = CN_COMBINE(acc, *(const Acc*)(p + k * stride_k));
-    out[(long long)blockIdx.y * M + m] = acc;
+    out[(long long)blockIdx.y * M + m] = gridDim.y == 1 ? (Acc)CN_FINISH(acc) : acc;
   }
 }
 )";
