@@ -340,8 +340,12 @@ def test_sums_and_products_start_from_the_identity():
     c = np.array([complex(0, -np.inf)])
     with np.errstate(invalid='ignore'):
         assert_same(cp.prod(cp.asarray(c)), np.prod(c))
-    m = np.random.default_rng(3).standard_normal((20, 33)).astype(np.float32)
-    assert_same(cp.sum(cp.asarray(m[0])), np.sum(m[0]))  # NumPy's pairwise order, bit for bit
+    rng = np.random.default_rng(3)
+    for n in (5, 64, 65, 1000, 4097):  # NumPy's pairwise order, bit for bit
+        for dt in (np.float32, np.complex64, np.complex128):
+            v = (rng.standard_normal(n) + 1j * rng.standard_normal(n)).astype(dt) if dt != np.float32 \
+                else rng.standard_normal(n).astype(dt)
+            assert_same(cp.sum(cp.asarray(v)), np.sum(v))
 
 
 def test_complex_nan_in_imaginary_part():

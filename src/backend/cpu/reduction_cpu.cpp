@@ -47,6 +47,49 @@ T pairwise_sum(const char* a, int64_t n, int64_t s) {
   return pairwise_sum<T, Contig>(a, n2, s) + pairwise_sum<T, Contig>(a + n2 * s, n - n2, s);
 }
 
+// NumPy's pairwise sum of n complex values at byte stride `s` (the complex form in
+// loops_utils.h: four accumulators per part, blocks of 64, halves above), into (re, im).
+template <class R>
+void pairwise_sum_complex(const char* a, int64_t n, int64_t s, R* re, R* im) {
+  auto part = [&](int64_t j, int p) { return reinterpret_cast<const R*>(a + j * s)[p]; };
+  if (n < 4) {
+    R sr = R(-0.0), si = R(-0.0);
+    for (int64_t j = 0; j < n; ++j) {
+      sr += part(j, 0);
+      si += part(j, 1);
+    }
+    *re = sr;
+    *im = si;
+  } else if (n <= 64) {
+    R r[8];
+    for (int q = 0; q < 4; ++q) {
+      r[2 * q] = part(q, 0);
+      r[2 * q + 1] = part(q, 1);
+    }
+    int64_t j = 4;
+    for (; j < n - (n % 4); j += 4)
+      for (int q = 0; q < 4; ++q) {
+        r[2 * q] += part(j + q, 0);
+        r[2 * q + 1] += part(j + q, 1);
+      }
+    R sr = (r[0] + r[2]) + (r[4] + r[6]), si = (r[1] + r[3]) + (r[5] + r[7]);
+    for (; j < n; ++j) {
+      sr += part(j, 0);
+      si += part(j, 1);
+    }
+    *re = sr;
+    *im = si;
+  } else {
+    int64_t n2 = n - n % 8;  // NumPy halves the count of floats (2n) to a multiple of 8
+    n2 /= 2;
+    R r1, i1, r2, i2;
+    pairwise_sum_complex<R>(a, n2, s, &r1, &i1);
+    pairwise_sum_complex<R>(a + n2 * s, n - n2, s, &r2, &i2);
+    *re = r1 + r2;
+    *im = i1 + i2;
+  }
+}
+
 // Reduces n elements starting at `a` (byte stride s): sums and products from the identity,
 // max/min (no identity) from the first element, as NumPy's reductions do.
 template <ReduceOp Op, class T>
@@ -55,9 +98,9 @@ T reduce_run(const char* a, int64_t n, int64_t s) {
   if constexpr (Op == ReduceOp::Sum) {
     if constexpr (is_cplx<T>::value) {
       using R = decltype(T().re);
-      // Real and imaginary parts summed pairwise separately, as NumPy's complex loops.
       // Started from the identity, as NumPy's reduce does (so a sum of -0.0 is +0.0).
-      R re = pairwise_sum<R>(a, n, s), im = pairwise_sum<R>(a + sizeof(R), n, s);
+      R re, im;
+      pairwise_sum_complex<R>(a, n, s, &re, &im);
       return cn::cplx<R>(R(0) + re, R(0) + im);
     } else if constexpr (std::is_floating_point_v<T>) {
       return T(0) + pairwise_sum<T>(a, n, s);
