@@ -17,7 +17,7 @@ class ufunc(_core._UfuncBase):
     Attributes: __name__, nin, nout, nargs, types, ntypes, identity, signature.
     Call: f(*inputs, out=None, dtype=None, casting='same_kind', where=True); the call
     itself is implemented in C++ (_core._UfuncBase.__call__). Methods: outer, at, reduce,
-    accumulate, and reduceat (NotImplementedError for now).
+    accumulate, reduceat.
     """
 
     def __init__(self, index, name, nin, nout, identity, types):
@@ -65,7 +65,38 @@ class ufunc(_core._UfuncBase):
         return _generic_accumulate(self, array, axis, dtype, out)
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
-        raise NotImplementedError(f"{self.__name__}.reduceat is not implemented yet")
+        """Reductions over the slices [indices[i], indices[i+1]) along `axis`; where
+        indices[i] >= indices[i+1] the result is array[indices[i]] (numpy.ufunc.reduceat).
+        One reduce call per index."""
+        if self.nin != 2 or self.nout != 1:
+            raise ValueError("reduceat only supported for binary functions")
+        a = _as_array(array)
+        if a.ndim == 0:
+            raise TypeError("reduceat does not support 0-d arrays")
+        idx = _numpy.asarray(indices.get() if isinstance(indices, _core.ndarray) else indices)
+        if idx.ndim != 1 or (idx.size and idx.dtype.kind not in 'iu'):
+            raise TypeError("reduceat: indices must be a 1-D sequence of integers")
+        ax = axis % a.ndim if -a.ndim <= axis < a.ndim else _axis_error(axis, a.ndim)
+        n = a.shape[ax]
+        idx = idx.astype(_numpy.int64)
+        for v in idx:
+            if not 0 <= v < n:
+                raise IndexError(f"index {v} out-of-bounds in {self.__name__}.reduceat [0, {n})")
+        x = a.swapaxes(0, ax) if ax else a
+        from cunumpy._creation import empty
+        from cunumpy._manipulation import stack
+        rdt = self.reduce(x[0:1], axis=0, dtype=dtype).dtype if n else a.dtype
+        parts = []
+        for i, start in enumerate(idx):
+            end = idx[i + 1] if i + 1 < len(idx) else n
+            r = self.reduce(x[start:end], axis=0, dtype=dtype) if start < end else x[start]
+            parts.append(r if r.dtype == rdt else r.astype(rdt))
+        res = stack(parts) if parts else empty((0,) + x.shape[1:], dtype=rdt)
+        res = res.swapaxes(0, ax) if ax else res
+        if out is not None:
+            out[...] = res
+            return out
+        return res
 
     def outer(self, A, B, **kwargs):
         """uf(A[..., None, ...], B): every pair of elements (binary ufuncs only)."""

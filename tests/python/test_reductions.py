@@ -358,3 +358,18 @@ def test_complex_nan_in_imaginary_part():
     for uf in ('maximum', 'minimum', 'fmax', 'fmin'):
         same(lambda: getattr(cp, uf).accumulate(c), lambda: getattr(np, uf).accumulate(a))
         same(lambda: getattr(cp, uf)(c, c[::-1]), lambda: getattr(np, uf)(a, a[::-1]))
+
+
+@pytest.mark.parametrize('name', ['add', 'multiply', 'maximum', 'minimum', 'subtract', 'bitwise_or',
+                                  'logical_and', 'true_divide'])
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'int32', 'float32', 'complex128'])
+def test_ufunc_reduceat(name, dtype):
+    a = (np.arange(24).reshape(4, 6) % 5 + 1).astype(dtype)
+    c = cp.asarray(a)
+    ufc, ufn = getattr(cp, name), getattr(np, name)
+    for idx, axis in (([0, 2, 1, 5], 1), ([0, 3], 0), ([3], -1), ([0, 0, 2], 0)):
+        same(lambda: ufc.reduceat(c, idx, axis=axis), lambda: ufn.reduceat(a, idx, axis=axis))
+    same(lambda: ufc.reduceat(c, [0, 4], axis=1, dtype=np.float64),
+         lambda: ufn.reduceat(a, [0, 4], axis=1, dtype=np.float64))
+    with pytest.raises(IndexError):
+        ufc.reduceat(c, [0, 6], axis=1)
