@@ -62,6 +62,8 @@ class Lib:
     def copy(self, x): return x.copy()
     def sincos(self, x): return self.m.sin(x) + self.m.cos(x)
     def add_scalar(self, x): return x + 1.0
+    def mask_select(self, x): return x[x > 0]
+    def take(self, a, idx): return self.m.take(a, idx)
 
     def sincos_kernel(self):
         """y = sin(x) + cos(x) as an ElementwiseKernel (CuPy's and cunumpy's spelling)."""
@@ -472,6 +474,22 @@ def run_rows(libs, args):
     row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
         m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
 
+    # Indexing (issue 6): boolean-mask selection and a random gather.
+    def m_mask_select(lib):
+        x = lib.from_numpy(np.random.default_rng(0).standard_normal(n26, dtype=np.float32))
+        t, meth = median_call_ms(lib, lambda: lib.mask_select(x), rep)
+        return t, meth
+    row("mask_select", f"`x[x > 0]`, {n26:,} normal float32", "ms", False, m_mask_select,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_take(lib):
+        a = lib.rand(n28)
+        idx = lib.from_numpy(np.random.default_rng(1).integers(0, n28, n7, dtype=np.int64))
+        t, meth = median_call_ms(lib, lambda: lib.take(a, idx), rep)
+        return t, meth
+    row("take", f"`take` of {n7:,} random int64 indices from {n28:,} float32", "ms", False, m_take,
+        ["cunumpy", "cupy", "torch"])
+
     # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
     # the CPU for the row; wall clock, median of --repeat).
     def on_cpu(lib, work):
@@ -511,6 +529,28 @@ def run_rows(libs, args):
         return on_cpu(lib, work)
     row("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s", True,
         m_cpu_sum, ["cunumpy", "numpy"])
+
+    # Manipulation (issue 6): a transposing copy and a many-input concatenate.
+    side = max(32, int(16384 * S ** 0.5))
+
+    def m_transpose(lib):
+        x = lib.rand(side * side).reshape(side, side)
+        xt = x.T
+        contiguous = lib.m.ascontiguousarray if lib.name != "torch" else (lambda t: t.contiguous())
+        t, meth = median_call_ms(lib, lambda: contiguous(xt), rep)
+        return side * side * 8 / (t * 1e-3) / gb, meth
+    row("transpose_copy", f"ascontiguousarray(x.T), {side:,}² float32 (read + write)", "GB/s", True,
+        m_transpose, ["cunumpy", "cupy", "torch"])
+
+    n25 = max(1024, int(2**25 * S))
+
+    def m_concat(lib):
+        parts = [lib.rand(n25) for _ in range(8)]
+        join = lib.m.concatenate if lib.name != "torch" else lib.m.cat
+        t, meth = median_call_ms(lib, lambda: join(parts), rep)
+        return 8 * n25 * 8 / (t * 1e-3) / gb, meth
+    row("concat8", f"concatenate 8 × {n25:,} float32 (read + write)", "GB/s", True, m_concat,
+        ["cunumpy", "cupy", "torch"])
 
     def m_asnumpy(lib):
         x = lib.rand(n26)
@@ -591,7 +631,7 @@ def main():
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
                          "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
-                         "alloc_free,h2d_pinned,h2d_raw")
+                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

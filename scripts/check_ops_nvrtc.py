@@ -13,8 +13,6 @@ import glob
 import os
 import sys
 
-import cunumpy._core as core
-
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "kernels", "shared")
 C = {'?': 'bool', 'b': 'int8_t', 'h': 'int16_t', 'i': 'int32_t', 'l': 'int64_t',
      'B': 'uint8_t', 'H': 'uint16_t', 'I': 'uint32_t', 'L': 'uint64_t', 'e': 'cn::half',
@@ -30,7 +28,26 @@ def load_nvrtc():
     return ctypes.CDLL("libnvrtc.so")
 
 
+def nvrtc_compile(lib, src, name, headers=None):
+    """(compiled, NVRTC's log) for CUDA source `src`; headers: {include name: text}."""
+    headers = headers or {}
+    prog = ctypes.c_void_p()
+    texts = (ctypes.c_char_p * max(1, len(headers)))(*[t.encode() for t in headers.values()])
+    names = (ctypes.c_char_p * max(1, len(headers)))(*[n.encode() for n in headers])
+    if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), name.encode(), len(headers), texts, names):
+        return False, "nvrtcCreateProgram failed"
+    opts = (ctypes.c_char_p * 2)(b"-std=c++17", b"-arch=compute_80")
+    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    size = ctypes.c_size_t()
+    lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    lib.nvrtcGetProgramLog(prog, log)
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return r == 0, log.value.decode()
+
+
 def source(only):
+    import cunumpy._core as core  # the ufunc registry (only this check needs the package)
     src = '#include "cn_scalar.h"\n' + open(os.path.join(ROOT, "cn_ops.h")).read() + "\n"
     k = 0
     for name, nin, nout, _identity, types, functor in core.ufunc_infos():
@@ -52,28 +69,12 @@ def source(only):
     return src, k
 
 
-def nvrtc_compile(lib, src):
-    """(ok, log) of compiling `src` (which includes "cn_scalar.h") with NVRTC as the CUDA
-    backend does."""
-    prog = ctypes.c_void_p()
-    hdr = (ctypes.c_char_p * 1)(open(os.path.join(ROOT, "cn_scalar.h")).read().encode())
-    names = (ctypes.c_char_p * 1)(b"cn_scalar.h")
-    if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"ops_check.cu", 1, hdr, names):
-        return False, "nvrtcCreateProgram failed"
-    opts = (ctypes.c_char_p * 2)(b"-std=c++17", b"-arch=compute_80")
-    r = lib.nvrtcCompileProgram(prog, 2, opts)
-    size = ctypes.c_size_t()
-    lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
-    log = ctypes.create_string_buffer(size.value)
-    lib.nvrtcGetProgramLog(prog, log)
-    lib.nvrtcDestroyProgram(ctypes.byref(prog))
-    return r == 0, log.value.decode()
-
-
 def main():
     only = set(sys.argv[1:])
     src, count = source(only)
-    ok, log = nvrtc_compile(load_nvrtc(), src)
+    lib = load_nvrtc()
+    hdr = open(os.path.join(ROOT, "cn_scalar.h")).read()
+    ok, log = nvrtc_compile(lib, src, "ops_check.cu", {"cn_scalar.h": hdr})
     print(f"{count} loops: {'compiled' if ok else 'FAILED'}")
     if log.strip():
         print(log)

@@ -35,9 +35,10 @@ def dump_sources():
 
 def main():
     lib = load_nvrtc()
+    header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
     sources = dump_sources()
     for name, src in sources:
-        ok, log = nvrtc_compile(lib, src)
+        ok, log = nvrtc_compile(lib, src, "k.cu", {"cn_scalar.h": header})
         if not ok:
             print(f"{name}: FAILED\n{log}")
             return 1

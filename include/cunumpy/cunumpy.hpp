@@ -27,6 +27,7 @@
 #include "cunumpy/kernels/reduction_kernel.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
+#include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/reduction.hpp"

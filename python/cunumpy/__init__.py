@@ -12,6 +12,9 @@ from cunumpy._creation import *  # noqa: F401,F403
 from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._rearrange import *  # noqa: F401,F403
 from cunumpy._editing import *  # noqa: F401,F403
+from cunumpy._arrays_misc import *  # noqa: F401,F403
+from cunumpy._padding import pad  # noqa: F401
+from cunumpy import lib  # noqa: F401
 from cunumpy._dtype_functions import (  # noqa: F401
     result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
 from cunumpy import cuda  # noqa: F401
@@ -23,7 +26,8 @@ from cunumpy._fusion import fuse  # noqa: F401
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403
     from cunumpy._ufunc_functions import *  # noqa: F401,F403
-    from cunumpy._reductions import *  # noqa: F401,F403
+    from cunumpy._indexing import *  # noqa: F401,F403
+    from cunumpy._reductions import *  # noqa: F401,F403  (its count_nonzero takes keepdims)
 except ImportError:  # pragma: no cover - present in every full build
     pass
 

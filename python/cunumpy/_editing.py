@@ -35,6 +35,10 @@ def _gather(a, idx, axis):
     if idx.size == 0:
         return a[_at(axis, slice(0, 0))].copy()
     breaks = _numpy.flatnonzero(_numpy.diff(idx) != 1) + 1
+    if breaks.size > 32:  # many short runs: one gather kernel instead of many slices
+        from cunumpy._creation import asarray
+        from cunumpy._indexing import take
+        return take(a, asarray(idx), axis=axis)
     starts = _numpy.concatenate(([0], breaks))
     ends = _numpy.concatenate((breaks, [idx.size]))
     pieces = [a[_at(axis, slice(int(idx[s]), int(idx[e - 1]) + 1))] for s, e in zip(starts, ends)]

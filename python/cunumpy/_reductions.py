@@ -121,8 +121,10 @@ def _ddof(ddof, correction):
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
-    """Number of non-zero values along the axes (numpy.count_nonzero), as int64."""
-    return _core.count_nonzero(_arr(a), axis, keepdims)
+    """Number of non-zero values along the axes (numpy.count_nonzero): int64 counts, or a
+    Python int over the whole array (as NumPy; that reads the count back to the host)."""
+    r = _core.count_nonzero(_arr(a), axis, keepdims)
+    return int(r) if axis is None and not keepdims else r
 
 
 def ptp(a, axis=None, out=None, keepdims=False):

@@ -6,3 +6,5 @@ from cunumpyx._pinned import (  # noqa: F401
     zeros_like_pinned,
     zeros_pinned,
 )
+from cunumpyx._scatter import scatter_add, scatter_max, scatter_min  # noqa: F401
+from cunumpyx._index_checks import cuda_index_checks, set_cuda_index_checks  # noqa: F401

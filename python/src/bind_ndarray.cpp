@@ -8,6 +8,7 @@
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "memory_pointer.hpp"
 #include "py_convert.hpp"
@@ -102,44 +103,98 @@ int64_t index_value(PyObject* p) {
                    "integer or boolean arrays are valid indices");
 }
 
-[[noreturn]] void unsupported_index(nb::handle item) {
-  throw IndexError(std::string("advanced indexing (with ") +
-                   nb::str(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(item.ptr()))).attr("__name__")).c_str() +
-                   " indices) is not supported yet in cunumpy; use integers, slices, ... and None");
+// An index tuple: basic items while only those appear (no heap allocation), all items once
+// an array (integer or boolean) appears.
+struct ParsedIndex {
+  SmallVector<Index, 8> basic;
+  std::vector<IndexItem> items;
+  bool advanced = false;
+  Device device;  // where index arrays from the host are uploaded
+
+  void push(Index i) {
+    if (advanced) items.push_back(std::visit([](auto v) -> IndexItem { return v; }, i));
+    else basic.push_back(i);
+  }
+  void push_array(ndarray a) {
+    if (!advanced) {
+      for (const Index& b : basic) items.push_back(std::visit([](auto v) -> IndexItem { return v; }, b));
+      advanced = true;
+    }
+    items.push_back(std::move(a));
+  }
+  std::span<const Index> basic_span() const { return {basic.data(), basic.size()}; }
+};
+
+[[noreturn]] void non_integer_array_index() {
+  throw IndexError("arrays used as indices must be of integer (or boolean) type");
 }
 
-void parse_index_item(nb::handle item, SmallVector<Index, 8>& out) {
+ndarray bool_scalar_index(bool v) {
+  ndarray b(Shape{}, bool_, Order::C, Device::cpu());
+  b.fill(Scalar(v));
+  return b;
+}
+
+// A list, nested tuple or host array used as an index: NumPy's asarray, then an integer
+// (or, empty, intp) or boolean array uploaded to the indexed array's device.
+void push_host_index(nb::handle item, ParsedIndex& out) {
+  nb::object arr = numpy_module().attr("asarray")(item);
+  const char kind = nb::cast<std::string>(arr.attr("dtype").attr("kind"))[0];
+  const int64_t size = nb::cast<int64_t>(arr.attr("size"));
+  const int ndim = nb::cast<int>(arr.attr("ndim"));
+  if (kind != 'b' && kind != 'i' && kind != 'u') {
+    if (size != 0 && !PyList_Check(item.ptr()) && !PyTuple_Check(item.ptr()) && kind != 'O') non_integer_array_index();
+    if (size != 0 || kind == 'O' || kind == 'U' || kind == 'S') invalid_index();
+    arr = arr.attr("astype")(numpy_module().attr("intp"));
+  }
+  if (ndim == 0 && kind != 'b') {  // a 0-d host integer array is an integer
+    out.push(index_value(arr.ptr()));
+    return;
+  }
+  out.push_array(from_numpy(arr, out.device));
+}
+
+void parse_index_item(nb::handle item, ParsedIndex& out) {
   PyObject* p = item.ptr();
   if (PyLong_Check(p) && !PyBool_Check(p)) {
-    out.push_back(index_value(p));
+    out.push(index_value(p));
   } else if (PySlice_Check(p)) {
     auto* s = reinterpret_cast<PySliceObject*>(p);
     Py_ssize_t start, stop, step;
     if (PySlice_Unpack(p, &start, &stop, &step) < 0) throw nb::python_error();  // Python's clamping
-    out.push_back(Slice{s->start == Py_None ? std::nullopt : std::optional<int64_t>(start),
-                        s->stop == Py_None ? std::nullopt : std::optional<int64_t>(stop),
-                        s->step == Py_None ? std::nullopt : std::optional<int64_t>(step)});
+    out.push(Slice{s->start == Py_None ? std::nullopt : std::optional<int64_t>(start),
+                   s->stop == Py_None ? std::nullopt : std::optional<int64_t>(stop),
+                   s->step == Py_None ? std::nullopt : std::optional<int64_t>(step)});
   } else if (p == Py_Ellipsis) {
-    out.push_back(ellipsis);
+    out.push(ellipsis);
   } else if (p == Py_None) {
-    out.push_back(newaxis);
-  } else if (is_ndarray(item) || PyBool_Check(p) || PyList_Check(p) || is_numpy_scalar(item) ||
-             PyObject_HasAttrString(p, "__array_interface__")) {
-    if (is_numpy_scalar(item) && PyIndex_Check(p) && !PyObject_IsInstance(p, numpy_module().attr("bool_").ptr())) {
-      out.push_back(index_value(p));
-      return;
+    out.push(newaxis);
+  } else if (is_ndarray(item)) {
+    const ndarray& a = as_ndarray(item);
+    if (!a.dtype().is_integer() && !a.dtype().is_bool()) non_integer_array_index();
+    out.push_array(a);
+  } else if (PyBool_Check(p)) {
+    out.push_array(bool_scalar_index(p == Py_True));
+  } else if (is_numpy_scalar(item)) {
+    if (PyObject_IsInstance(p, numpy_module().attr("bool_").ptr())) {
+      out.push_array(bool_scalar_index(PyObject_IsTrue(p) == 1));
+    } else if (PyIndex_Check(p)) {
+      out.push(index_value(p));
+    } else {
+      invalid_index();
     }
-    if (is_numpy_scalar(item) || (is_ndarray(item) && as_ndarray(item).dtype().is_inexact())) invalid_index();
-    unsupported_index(item);
+  } else if (PyList_Check(p) || PyTuple_Check(p) || PyObject_HasAttrString(p, "__array_interface__")) {
+    push_host_index(item, out);
   } else if (PyIndex_Check(p)) {
-    out.push_back(index_value(p));
+    out.push(index_value(p));
   } else {
     invalid_index();
   }
 }
 
-SmallVector<Index, 8> parse_index(nb::handle key) {
-  SmallVector<Index, 8> idx;
+ParsedIndex parse_index(nb::handle key, Device device) {
+  ParsedIndex idx;
+  idx.device = device;
   if (PyTuple_Check(key.ptr())) {
     const Py_ssize_t n = PyTuple_GET_SIZE(key.ptr());
     for (Py_ssize_t i = 0; i < n; ++i) parse_index_item(PyTuple_GET_ITEM(key.ptr(), i), idx);
@@ -191,8 +246,23 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
 namespace {
 
 void setitem(ndarray& a, nb::handle key, nb::handle value) {
-  SmallVector<Index, 8> idx = parse_index(key);
-  ndarray target = a[std::span<const Index>(idx.data(), idx.size())];
+  ParsedIndex idx = parse_index(key, a.device());
+  if (idx.advanced) {
+    ndarray v;
+    if (is_ndarray(value)) {
+      v = as_ndarray(value);
+    } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
+      Scalar s = to_scalar(value);
+      check_python_scalar_store(value, s, a.dtype());
+      v = ndarray(Shape{}, a.dtype(), Order::C, a.device());
+      v.fill(s);
+    } else {
+      v = from_python(value, a.dtype());
+    }
+    index_assign(a, idx.items, v);
+    return;
+  }
+  ndarray target = a[idx.basic_span()];
   if (is_ndarray(value)) {
     target.assign(as_ndarray(value));
   } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
@@ -209,8 +279,9 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
 }
 
 ndarray getitem(const ndarray& a, nb::handle key) {
-  SmallVector<Index, 8> idx = parse_index(key);
-  return a[std::span<const Index>(idx.data(), idx.size())];
+  ParsedIndex idx = parse_index(key, a.device());
+  if (idx.advanced) return index(a, idx.items);
+  return a[idx.basic_span()];
 }
 nb::object as_view_of(nb::handle self, ndarray v);
 
@@ -421,6 +492,11 @@ void bind_ndarray(nb::module_& m) {
              check_python_scalar_store(value, s, a.dtype());
              a.fill(s);
            })
+      .def("diagonal",
+           [](nb::handle self, int64_t offset, int64_t axis1, int64_t axis2) {
+             return as_view_of(self, diagonal(as_ndarray(self), offset, axis1, axis2));
+           },
+           nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1)
       .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
       .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
       // indexing

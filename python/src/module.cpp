@@ -11,6 +11,7 @@ void bind_errors(nb::module_& m);
 void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
+void bind_indexing(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -30,4 +31,5 @@ NB_MODULE(_core, m) {
   bind_reductions(m);
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
+  cunumpy::py::bind_indexing(m);
 }

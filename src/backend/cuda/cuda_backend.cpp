@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "backend/cuda/copy_kernels.hpp"
+#include "backend/cuda/transpose_kernel.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -72,6 +73,7 @@ class CudaBackend final : public Backend {
       copy_device(dst.data, src.data, static_cast<std::size_t>(plan.size * dst.dtype.itemsize()));
       return;
     }
+    if (try_transpose(plan)) return;
     cuda::KernelLayout l = layout_of(plan);
     cuda::Function f = kernel(pack_key(0, dst.dtype, src.dtype, l), [&] {
       const char* dt = dst.dtype.c_type();
@@ -161,6 +163,35 @@ class CudaBackend final : public Backend {
 
  private:
   static CUdeviceptr ptr(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+
+  // A same-dtype 2-D copy into a dense destination from a source dense along the other
+  // axis (ascontiguousarray(x.T)) goes through the tiled transpose kernel.
+  bool try_transpose(const LaunchPlan& plan) {
+    if (plan.ndim() != 2) return false;
+    const PlanOperand& dst = plan.ops[0];
+    const PlanOperand& src = plan.ops[1];
+    const int64_t item = dst.dtype.itemsize();
+    if (dst.dtype != src.dtype || (item & (item - 1)) != 0 || item > 16) return false;
+    const int64_t R = plan.shape[0], C = plan.shape[1];
+    if (R < 32 || C < 32 || (R + 31) / 32 > 65535) return false;  // grid.y limit
+    if (dst.strides[1] != item || dst.strides[0] != C * item) return false;
+    if (src.strides[0] != item || src.strides[1] % item != 0 || src.strides[1] < R * item) return false;
+    const auto aligned = [item](const void* p) { return reinterpret_cast<uintptr_t>(p) % item == 0; };
+    if (!aligned(dst.data) || !aligned(src.data)) return false;
+    cuda::Function f = kernel(pack_key(2, dst.dtype, src.dtype, cuda::KernelLayout{}), [&] {
+      const int bytes = static_cast<int>(item);
+      return cuda::get_kernel(device_, "transpose|" + std::to_string(bytes),
+                              cuda::transpose_kernel_source(bytes), cuda::kTransposeKernelName);
+    });
+    void* d = dst.data;
+    void* s = src.data;
+    long long r = R, c = C, ld = src.strides[1] / item;
+    void* args[] = {&d, &s, &r, &c, &ld};
+    const unsigned grid[3] = {static_cast<unsigned>((C + 31) / 32), static_cast<unsigned>((R + 31) / 32), 1};
+    const unsigned block[3] = {cuda::kTransposeTile, cuda::kTransposeRows, 1};
+    cuda::launch(f, grid, block, args, 0, stream());
+    return true;
+  }
   CUstream stream() const { return static_cast<CUstream>(cuda::current_stream(device_)); }
 
   // The structural key packed in an integer: the per-call lookup builds no string and no
