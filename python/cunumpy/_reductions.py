@@ -156,10 +156,16 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue
     return prod(a, axis, dtype, out, keepdims, initial, where)
 
 
-def _nan_extremum(op, name, a, axis, out, keepdims, initial, where):
+# The engine's ReduceOp numbers: maximum 2, minimum 3, fmax 4, fmin 5.
+_MAX, _FMAX = 2, 4
+
+
+def _nan_extremum(op, a, axis, out, keepdims, initial, where):
+    """fmax/fmin reduce (NaN skipped; an all-NaN slice stays NaN, with NumPy's warning);
+    integers have no NaN: plain max/min."""
     a = _arr(a)
     if a.dtype.kind not in 'fc':
-        return _core._reduce(op - 2, a, axis, None, out, keepdims, _init(initial), where)
+        return _core._reduce(op - (_FMAX - _MAX), a, axis, None, out, keepdims, _init(initial), where)
     res = _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
     if bool(_core.any(_u.isnan(res))):
         _warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
@@ -168,12 +174,12 @@ def _nan_extremum(op, name, a, axis, out, keepdims, initial, where):
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Maximum ignoring NaN (numpy.nanmax); an all-NaN slice gives NaN and a warning."""
-    return _nan_extremum(4, 'nanmax', a, axis, out, keepdims, initial, where)
+    return _nan_extremum(_FMAX, a, axis, out, keepdims, initial, where)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Minimum ignoring NaN (numpy.nanmin); an all-NaN slice gives NaN and a warning."""
-    return _nan_extremum(5, 'nanmin', a, axis, out, keepdims, initial, where)
+    return _nan_extremum(_FMAX + 1, a, axis, out, keepdims, initial, where)
 
 
 def _nan_arg(is_max, a, axis, out, keepdims):
