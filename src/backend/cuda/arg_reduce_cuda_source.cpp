@@ -30,7 +30,13 @@ extern "C" __global__ void cn_argreduce(const char* in, const long long* in_inde
     // Contiguous, 16-byte aligned: 16-byte loads (index order kept within each vector).
     const CnVec* vrow = (const CnVec*)(row + k0 * stride_k);
     const long long nvec = (k1 - k0) / CN_VEC_N;
-    for (long long q = tid; q < nvec; q += step) {
+    long long q = tid;
+    for (; q + step < nvec; q += 2 * step) {  // two vectors in flight
+      const CnVec x = vrow[q], y = vrow[q + step];
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, x.v[j], k0 + q * CN_VEC_N + j);
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, y.v[j], k0 + (q + step) * CN_VEC_N + j);
+    }
+    for (; q < nvec; q += step) {
       const CnVec x = vrow[q];
       for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, x.v[j], k0 + q * CN_VEC_N + j);
     }
