@@ -61,8 +61,15 @@ int float_size_for_int(DType d) {
 
 }  // namespace
 
-int DType::itemsize() const { return info(*this).itemsize; }
-char DType::kind() const { return info(*this).kind; }
+// The inline itemsize()/kind() tables in dtype.hpp must agree with this one.
+constexpr bool inline_tables_agree() {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    const DType d(static_cast<DTypeId>(i));
+    if (d.itemsize() != kInfo[i].itemsize || d.kind() != kInfo[i].kind) return false;
+  }
+  return true;
+}
+static_assert(inline_tables_agree());
 char DType::char_code() const { return info(*this).char_code; }
 const char* DType::name() const { return info(*this).name; }
 const char* DType::c_type() const { return info(*this).c_type; }

@@ -23,8 +23,13 @@ class DType {
   constexpr DType(DTypeId id) : id_(id) {}  // NOLINT: implicit by design
 
   constexpr DTypeId id() const { return id_; }
-  int itemsize() const;
-  char kind() const;           // NumPy kind: 'b', 'i', 'u', 'f', 'c'
+  // Inline (they are on every call's path): by DTypeId order.
+  constexpr int itemsize() const {
+    constexpr unsigned char sizes[kNumDTypes] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 8, 16};
+    return sizes[static_cast<int>(id_)];
+  }
+  // NumPy kind: 'b', 'i', 'u', 'f', 'c'
+  constexpr char kind() const { return "biiiiuuuufffcc"[static_cast<int>(id_)]; }
   char char_code() const;      // NumPy char code: '?', 'b', 'h', 'i', 'l', 'B', ..., 'D'
   const char* name() const;    // NumPy name: "bool", "int8", ..., "complex128"
   const char* c_type() const;  // type name in generated kernels: "bool", "int8_t", "cn::half", ...

@@ -67,11 +67,11 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
 // NumPy refuses boolean subtract and negative outright (their integer loops would
 // otherwise accept bool inputs).
 void check_boolean_ops(const Ufunc& uf, std::span<const DType> in) {
-  if (uf.name == "subtract" && in.size() == 2 && in[0].is_bool() && in[1].is_bool())
+  if (in.size() == 2 && in[0].is_bool() && in[1].is_bool() && uf.name == "subtract")
     throw TypeError(
         "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, "
         "the `^` operator, or the logical_xor function instead.");
-  if (uf.name == "negative" && in.size() == 1 && in[0].is_bool())
+  if (in.size() == 1 && in[0].is_bool() && uf.name == "negative")
     throw TypeError(
         "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
         "operator or the logical_not function instead.");
@@ -134,11 +134,12 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
   // Integer true division computes in float64 (NumPy's TrueDivisionTypeResolver).
   bool all_int = true;
   for (DType d : in) all_int = all_int && (d.is_integer() || d.is_bool());
+  const bool int_true_divide = all_int && uf.name == "true_divide";  // once, not per loop
   for (const UfuncLoop& loop : uf.loops) {
     bool ok = true;
     for (int i = 0; i < uf.nin && ok; ++i) {
       DType want = loop.types[i];
-      ok = (uf.name == "true_divide" && all_int) ? want == float64 : can_cast(in[i], want, Casting::Safe);
+      ok = int_true_divide ? want == float64 : can_cast(in[i], want, Casting::Safe);
     }
     if (!ok) continue;
     // A casting rule stricter than 'safe' also constrains the inputs (NumPy checks it).
