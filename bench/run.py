@@ -462,6 +462,14 @@ def run_rows(libs, args):
     row("cumsum28", f"`x.cumsum(0)`, {n28:,} float32 (8 bytes per element)", "GB/s", True,
         m_over_n28(lambda x: x.cumsum(0), 8), ["cunumpy", "cupy", "torch"])
 
+    n27 = max(1024, int(2**27 * S))
+
+    def m_sort27(lib):
+        x = lib.rand(n27)
+        return median_call_ms(lib, lambda: lib.m.sort(x), rep)
+    row("sort27", f"`sort(x)`, {n27:,} random float32", "ms", False, m_sort27,
+        ["cunumpy", "cupy", "torch"])
+
     def m_sum_small_float(lib):
         x = lib.rand(1000)
         return host_loop_us(lib, lambda: float(x.sum()), 2000), "wall, loop of 2000"
@@ -529,6 +537,15 @@ def run_rows(libs, args):
         return on_cpu(lib, work)
     row("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s", True,
         m_cpu_sum, ["cunumpy", "numpy"])
+
+    def m_cpu_sort(lib):
+        def work():
+            x = lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: lib.m.sort(x), rep)
+            return t, "wall"
+        return on_cpu(lib, work)
+    row("cpu_sort", f"CPU backend: `sort(x)`, {n7:,} random float32", "ms", False, m_cpu_sort,
+        ["cunumpy", "numpy"])
 
     # Manipulation (issue 6): a transposing copy and a many-input concatenate.
     side = max(32, int(16384 * S ** 0.5))

@@ -19,14 +19,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
 
 
-def dump_sources():
+def dump_sources(program="dump_reduction_kernels.cpp"):
+    """(name, source) pairs printed by scripts/<program>, built against the installed library."""
     import cunumpy
     lib_dir = os.path.join(os.path.dirname(cunumpy.__file__), "lib")
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "dump")
         subprocess.check_call(["g++", "-std=c++20", "-O0", "-I", os.path.join(ROOT, "include"),
                                "-I", os.path.join(ROOT, "src"), "-I", "/usr/local/cuda/include",
-                               os.path.join(HERE, "dump_reduction_kernels.cpp"), "-L", lib_dir,
+                               os.path.join(HERE, program), "-L", lib_dir,
                                "-lcunumpy", "-Wl,-rpath," + lib_dir, "-o", exe])
         text = subprocess.check_output([exe]).decode()
     parts = text.split("//==== ")[1:]

@@ -3,6 +3,7 @@
 #include "cunumpy/ops/scan.hpp"
 
 #include "cunumpy/core/errors.hpp"
+#include "ops/axis_last.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 
 namespace cunumpy {
@@ -23,24 +24,13 @@ ndarray scan(ReduceOp op, const ndarray& a, std::optional<int64_t> axis,
   ndarray x = a.astype(acc, Order::K, Casting::Unsafe, /*copy=*/false);
   if (!axis) x = x.reshape(Shape{x.size()});
   const int ax = normalize_axis(axis ? *axis : 0, x.ndim());
-  SmallVector<int64_t, 8> perm, inverse(x.ndim(), 0);
-  Shape moved;
-  int64_t M = 1;
-  for (int d = 0; d < x.ndim(); ++d)
-    if (d != ax) {
-      perm.push_back(d);
-      moved.push_back(x.shape()[d]);
-      M *= x.shape()[d];
-    }
-  perm.push_back(ax);
-  moved.push_back(x.shape()[ax]);
-  for (int d = 0; d < x.ndim(); ++d) inverse[perm[d]] = d;
-  const int64_t K = x.shape()[ax];
+  const detail::AxisLast al(x, ax);
+  const int64_t M = al.M, K = al.K;
   ndarray r(Shape{M, K}, acc, Order::C, a.device());
   if (M > 0 && K > 0) {
     detail::ScanTask task;
     task.op = op;
-    task.in = x.transpose(std::span<const int64_t>(perm.data(), perm.size())).reshape(Shape{M, K});
+    task.in = al.rows(x);
     task.out = r;
     if (a.device().is_cpu()) {
       detail::run_scan_cpu(task);
@@ -52,7 +42,7 @@ ndarray scan(ReduceOp op, const ndarray& a, std::optional<int64_t> axis,
 #endif
     }
   }
-  ndarray back = r.reshape(moved).transpose(std::span<const int64_t>(inverse.data(), inverse.size()));
+  ndarray back = al.back(r);
   if (ax != x.ndim() - 1 || acc != result) back = back.astype(result, Order::C);
   return detail::finish(back, out);
 }

@@ -1,0 +1,146 @@
+// CUDA sort of an (M, K) view along its last axis: an LSD radix sort of order-preserving
+// unsigned keys, 8 bits per pass (per-block histograms, one exclusive scan, a stable
+// scatter). Rows become the most significant digits: after the data key's passes, the
+// row number (with complex NumPy's NaN class below it) is sorted on, stably, so each row
+// ends up contiguous and sorted. The payload is the element's number in the C-order view;
+// the last kernel reads the values through it and turns it into the index within the row.
+// A single row sorted for its values alone carries no payload and rebuilds the values from
+// the keys (4 passes over a float32 array read and write 4 bytes per element each).
+#include <algorithm>
+#include <mutex>
+#include <unordered_map>
+
+#include "backend/cuda/radix_sort_cuda.hpp"
+#include "cunumpy/core/errors.hpp"
+#include "kernels/cuda/kernel_cache.hpp"
+#include "ops/sorting/sort_exec.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::cuda {
+namespace {
+
+struct SortKernels {
+  Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
+      scatter_row_v, finish, finish_keys;
+};
+
+SortKernels sort_kernels(int device, DType d, bool wide) {
+  static std::mutex mu;
+  static auto* map = new std::unordered_map<int, SortKernels>();
+  const int key = static_cast<int>(d.id()) * 2 + (wide ? 1 : 0) + device * 4096;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = map->find(key);
+    if (it != map->end()) return it->second;
+  }
+  const std::string name = std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4");
+  const std::string src = radix_sort_kernel_source(d, wide);
+  auto get = [&](const char* fn) { return get_kernel(device, name, src, fn); };
+  SortKernels k{get("cn_sort_make_keys"),      get("cn_sort_gather_keys"),   get("cn_sort_row_keys"),
+                get("cn_radix_hist_key"),      get("cn_radix_hist_row"),     get("cn_radix_scan"),
+                get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
+                get("cn_sort_finish"),         get("cn_sort_finish_keys")};
+  std::lock_guard<std::mutex> lock(mu);
+  map->emplace(key, k);
+  return k;
+}
+
+DType unsigned_of(int bytes) {
+  return bytes == 1 ? uint8 : bytes == 2 ? uint16 : bytes == 4 ? uint32 : uint64;
+}
+
+}  // namespace
+}  // namespace cunumpy::cuda
+
+namespace cunumpy::detail {
+
+void run_sort_cuda(const SortTask& task) {
+  using namespace cunumpy::cuda;
+  const int device = task.in.device().index;
+  ensure_context(device);
+  const DType dt = task.in.dtype();
+  long long M = task.in.shape()[0], K = task.in.shape()[1];
+  long long sm = task.in.strides()[0], sk = task.in.strides()[1];
+  long long N = M * K;
+  if (M >= (1ll << 30)) throw NotImplementedError("CUDA sort of 2^30 or more rows");
+  const bool wide = N >= (1ll << 32);
+  const bool complex = dt.is_complex();
+  const SortKernels k = sort_kernels(device, dt, wide);
+  StreamHandle stream = current_stream(device);
+  const Device dev = task.in.device();
+  const int sms = multiprocessor_count(device);
+  const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
+  const long long tiles = (N + kSortTile - 1) / kSortTile;
+  const long long want_blocks = std::min<long long>(tiles, sms * 4ll);
+  const long long per_block = (tiles + want_blocks - 1) / want_blocks * kSortTile;
+  const unsigned blocks = static_cast<unsigned>((N + per_block - 1) / per_block);
+  long long total = 256ll * blocks;
+  ndarray counts(Shape{total}, uint64, Order::C, dev);
+  void* counts_ptr = counts.data();
+  const void* in = task.in.data();
+  const int kb = sort_key_bytes(dt);
+  ndarray keys_a(Shape{N}, unsigned_of(kb), Order::C, dev), keys_b(Shape{N}, unsigned_of(kb), Order::C, dev);
+  void* ka = keys_a.data();
+  void* kb_ptr = keys_b.data();
+  void* null = nullptr;
+
+  // One pass: histogram, scan, scatter from (*keys, *vals) into (*keys2, *vals2), then swap.
+  auto pass = [&](Function hist, Function scatter, void** keys, void** keys2, void** vals, void** vals2, int shift) {
+    void* a1[] = {keys, &N, const_cast<long long*>(&per_block), &shift, &counts_ptr};
+    launch(hist, blocks, 256, a1, 0, stream);
+    void* a2[] = {&counts_ptr, &total};
+    launch(k.scan, 1, 256, a2, 0, stream);
+    void* a3[] = {keys, vals, keys2, vals2, &N, const_cast<long long*>(&per_block), &shift, &counts_ptr};
+    launch(scatter, blocks, 256, a3, 0, stream);
+    std::swap(*keys, *keys2);
+    std::swap(*vals, *vals2);
+  };
+
+  if (!task.indices.defined() && M == 1 && !complex) {
+    // Values of one row: exact keys (-0.0 stays apart from 0.0), no payload.
+    int field = 0, exact = 1;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &null, &field, &exact};
+    launch(k.make_keys, ew_grid, 256, a, 0, stream);
+    void* v1 = nullptr;
+    void* v2 = nullptr;
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_n, &ka, &kb_ptr, &v1, &v2, shift);
+    void* out = task.values.data();
+    void* f[] = {&ka, &N, &out};
+    launch(k.finish_keys, ew_grid, 256, f, 0, stream);
+    return;
+  }
+  const DType vt = wide ? uint64 : uint32;
+  ndarray vals_a(Shape{N}, vt, Order::C, dev), vals_b(Shape{N}, vt, Order::C, dev);
+  void* va = vals_a.data();
+  void* vb = vals_b.data();
+  {
+    // The least significant field first: the imaginary part of complex values.
+    int field = complex ? 1 : 0, exact = 0;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &va, &field, &exact};
+    launch(k.make_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_v, &ka, &kb_ptr, &va, &vb, shift);
+  }
+  if (complex) {
+    int field = 0;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &ka, &field};
+    launch(k.gather_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_v, &ka, &kb_ptr, &va, &vb, shift);
+  }
+  const unsigned long long top = (static_cast<unsigned long long>(M - 1) << 2) | (complex ? 3u : 0u);
+  int row_bits = 0;
+  while ((top >> row_bits) != 0) ++row_bits;
+  if (row_bits > 0) {
+    ndarray rows_a(Shape{N}, uint32, Order::C, dev), rows_b(Shape{N}, uint32, Order::C, dev);
+    void* ra = rows_a.data();
+    void* rb = rows_b.data();
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &ra};
+    launch(k.row_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < row_bits; shift += 8) pass(k.hist_row, k.scatter_row_v, &ra, &rb, &va, &vb, shift);
+  }
+  void* out_values = task.values.defined() ? task.values.data() : nullptr;
+  void* out_indices = task.indices.defined() ? task.indices.data() : nullptr;
+  void* f[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &out_values, &out_indices};
+  launch(k.finish, ew_grid, 256, f, 0, stream);
+}
+
+}  // namespace cunumpy::detail
