@@ -67,20 +67,21 @@ void parallel_stable_sort(It first, It last, C less, bool split) {
 
 constexpr int64_t kRadixMin = 256;
 
-// Radix sort of one row: exact keys when only values are wanted (values come back from
-// the keys), else -0.0 keyed as 0.0 and values gathered through the positions.
-template <class T, class U>
-void radix_row(const char* r, int64_t sk, int64_t K, T* vals, int64_t* idx, bool split, std::vector<U>& keys,
-               std::vector<U>& tmp, std::vector<int64_t>& idx_tmp) {
+// Radix sort of one row: exact keys when only values are wanted (sorted in place in the
+// output, values rebuilt from the keys), else -0.0 keyed as 0.0 and values gathered
+// through the positions. `scratch`: 2 * K keys and K positions (from the host pool, so a
+// repeated sort does not fault fresh pages in).
+template <class T>
+void radix_row(const char* r, int64_t sk, int64_t K, T* vals, int64_t* idx, bool split, char* scratch) {
   using RK = RadixKey<T>;
-  keys.resize(K);
-  tmp.resize(K);
+  using U = typename RK::U;
+  U* keys = idx ? reinterpret_cast<U*>(scratch) : reinterpret_cast<U*>(vals);
+  U* tmp = reinterpret_cast<U*>(scratch) + K;
+  int64_t* idx_tmp = reinterpret_cast<int64_t*>(scratch + ((2 * K * sizeof(U) + 7) & ~size_t(7)));
   for (int64_t k = 0; k < K; ++k) keys[k] = RK::key(*reinterpret_cast<const T*>(r + k * sk), idx == nullptr);
-  if (idx) {
-    idx_tmp.resize(K);
+  if (idx)
     for (int64_t k = 0; k < K; ++k) idx[k] = k;
-  }
-  radix_sort(keys.data(), tmp.data(), idx, idx ? idx_tmp.data() : nullptr, K, split);
+  radix_sort(keys, tmp, idx, idx ? idx_tmp : nullptr, K, split);
   if (!vals) return;
   if (idx) {
     for (int64_t k = 0; k < K; ++k) vals[k] = *reinterpret_cast<const T*>(r + idx[k] * sk);
@@ -100,13 +101,15 @@ void sort_rows(const detail::SortTask& t) {
   Less<T> less;
   parallel_for(M, std::max<int64_t>(1, (1 << 16) / K), [&](int64_t b, int64_t e) {
     std::vector<std::pair<T, int64_t>> pairs;
-    std::vector<typename RadixKey<T>::U> keys, tmp;
-    std::vector<int64_t> idx_tmp;
+    ndarray scratch;
     for (int64_t m = b; m < e; ++m) {
       const char* r = base + m * sm;
       if constexpr (RadixKey<T>::ok) {
         if (K >= kRadixMin) {
-          radix_row<T>(r, sk, K, vals ? vals + m * K : nullptr, idx ? idx + m * K : nullptr, split, keys, tmp, idx_tmp);
+          if (!scratch.defined())
+            scratch = ndarray(Shape{K * static_cast<int64_t>(2 * sizeof(T) + 8) + 8}, uint8, Order::C, t.in.device());
+          radix_row<T>(r, sk, K, vals ? vals + m * K : nullptr, idx ? idx + m * K : nullptr, split,
+                       static_cast<char*>(scratch.data()));
           continue;
         }
       }
