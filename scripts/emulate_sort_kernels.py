@@ -2,7 +2,7 @@
 """Runs the generated CUDA radix sort kernels on the CPU, without a GPU: each source (from
 scripts/dump_sort_kernels.cpp) is compiled by the host compiler with a small emulation of
 CUDA's execution model (every thread of a block is a std::thread, __syncthreads and
-__syncwarp are barriers, __ballot_sync gathers the warp's votes between two warp barriers,
+__syncwarp are barriers, __ballot_sync and __match_any_sync gather the warp's values between two warp barriers,
 __shared__ is a static shared by the block's threads, blocks run one after another), then
 driven exactly as src/backend/cuda/radix_sort_cuda.cpp drives them (several blocks and
 several tiles per block, payload and keys-only paths, row passes, complex fields) and
@@ -33,6 +33,15 @@ inline unsigned __ballot_sync(unsigned, bool p) {
   __syncwarp();
   unsigned m = 0;
   for (int i = 0; i < 32; ++i) m |= g_votes[w][i] << i;
+  __syncwarp();
+  return m;
+}
+inline unsigned __match_any_sync(unsigned, int v) {
+  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  g_votes[w][l] = (unsigned)v;
+  __syncwarp();
+  unsigned m = 0;
+  for (int i = 0; i < 32; ++i) m |= (g_votes[w][i] == (unsigned)v ? 1u : 0u) << i;
   __syncwarp();
   return m;
 }
@@ -83,7 +92,23 @@ int main(int argc, char** argv) {
     std::swap(keys, keys2);
     std::swap(vals, vals2);
   };
-  if (!want_idx && M == 1 && !complex) {
+  if (!want_idx && M == 1 && !complex && sk == (long long)sizeof(T)) {
+    // The fused values-only passes of one contiguous row.
+    const T* raw = (const T*)in;
+    KT* src = ka; KT* dst = kbp;
+    for (int s = 0; s < kb * 8; s += 8) {
+      const bool first = s == 0, last = s + 8 == kb * 8;
+      if (first) launch(blocks, [&] { cn_radix_hist_raw(raw, N, per_block, s, counts.data(), 1); });
+      else launch(blocks, [&] { cn_radix_hist_key(src, N, per_block, s, counts.data()); });
+      launch(1, [&] { cn_radix_scan(counts.data(), total); });
+      if (first && last) launch(blocks, [&] { cn_radix_scatter_raw_out_n(raw, out_values.data(), N, per_block, s, counts.data(), 1); });
+      else if (first) launch(blocks, [&] { cn_radix_scatter_raw_n(raw, dst, N, per_block, s, counts.data(), 1); });
+      else if (last) launch(blocks, [&] { cn_radix_scatter_out_n(src, out_values.data(), N, per_block, s, counts.data()); });
+      else launch(blocks, [&] { cn_radix_scatter_key_n(src, nullptr, dst, nullptr, N, per_block, s, counts.data()); });
+      if (!first) std::swap(src, dst);
+      else src = dst, dst = ka;
+    }
+  } else if (!want_idx && M == 1 && !complex) {
     launch(1, [&] { cn_sort_make_keys(in, K, sm, sk, N, ka, nullptr, 0, 1); });
     VT* n1 = nullptr; VT* n2 = nullptr;
     for (int s = 0; s < kb * 8; s += 8) pass(cn_radix_hist_key, cn_radix_scatter_key_n, ka, kbp, n1, n2, s);
@@ -139,7 +164,10 @@ def sample(dtype, n, rng):
 def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp):
     rng = np.random.default_rng(M * 1000 + K)
     a = sample(dtype, M * K, rng)
-    if transposed:
+    if transposed == 'step':
+        base = np.repeat(a.reshape(M, K), 2, axis=1)
+        view = base[:, ::2]
+    elif transposed:
         base = np.ascontiguousarray(a.reshape(K, M))
         view = base.T
     else:
@@ -192,7 +220,8 @@ def main():
             subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-pthread", path, "-o", exe])
             cases = [(1, 5000, False, False, 2), (1, 5000, False, True, 2), (1, 300, False, True, 1),
                      (7, 400, True, True, 2), (7, 400, True, False, 3), (300, 9, False, True, 1),
-                     (1, 1, False, True, 1)]
+                     (1, 1, False, True, 1), (1, 5000, 'step', False, 2), (1, 3000, 'step', True, 2),
+                     (1, 1, False, False, 1)]
             for M, K, tr, idx, blocks in cases:
                 err = check(exe, dname, M, K, tr, idx, blocks, tmp)
                 runs += 1

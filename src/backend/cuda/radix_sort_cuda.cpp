@@ -4,8 +4,9 @@
 // row number (with complex NumPy's NaN class below it) is sorted on, stably, so each row
 // ends up contiguous and sorted. The payload is the element's number in the C-order view;
 // the last kernel reads the values through it and turns it into the index within the row.
-// A single row sorted for its values alone carries no payload and rebuilds the values from
-// the keys (4 passes over a float32 array read and write 4 bytes per element each).
+// A single row sorted for its values alone carries no payload: its first pass keys the
+// input on the fly and its last rebuilds the values from the keys (a float32 sort is 4
+// passes, each reading 4 bytes per element for the histogram and 4 + 4 for the scatter).
 #include <algorithm>
 #include <mutex>
 #include <unordered_map>
@@ -21,7 +22,7 @@ namespace {
 
 struct SortKernels {
   Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
-      scatter_row_v, finish, finish_keys;
+      scatter_row_v, finish, finish_keys, hist_raw, scatter_raw_n, scatter_out_n, scatter_raw_out_n;
 };
 
 SortKernels sort_kernels(int device, DType d, bool wide) {
@@ -39,7 +40,8 @@ SortKernels sort_kernels(int device, DType d, bool wide) {
   SortKernels k{get("cn_sort_make_keys"),      get("cn_sort_gather_keys"),   get("cn_sort_row_keys"),
                 get("cn_radix_hist_key"),      get("cn_radix_hist_row"),     get("cn_radix_scan"),
                 get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
-                get("cn_sort_finish"),         get("cn_sort_finish_keys")};
+                get("cn_sort_finish"),         get("cn_sort_finish_keys"),   get("cn_radix_hist_raw"),
+                get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n")};
   std::lock_guard<std::mutex> lock(mu);
   map->emplace(key, k);
   return k;
@@ -71,7 +73,7 @@ void run_sort_cuda(const SortTask& task) {
   const int sms = multiprocessor_count(device);
   const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
   const long long tiles = (N + kSortTile - 1) / kSortTile;
-  const long long want_blocks = std::min<long long>(tiles, sms * 4ll);
+  const long long want_blocks = std::min<long long>(tiles, sms * 8ll);  // 8 x 27 KB of shared memory per SM
   const long long per_block = (tiles + want_blocks - 1) / want_blocks * kSortTile;
   const unsigned blocks = static_cast<unsigned>((N + per_block - 1) / per_block);
   long long total = 256ll * blocks;
@@ -96,8 +98,47 @@ void run_sort_cuda(const SortTask& task) {
     std::swap(*vals, *vals2);
   };
 
+  if (!task.indices.defined() && M == 1 && !complex && sk == static_cast<long long>(dt.itemsize())) {
+    // Values of one contiguous row: exact keys (-0.0 stays apart from 0.0), no payload; the
+    // first pass reads the input and the last writes the values (8 bytes per element per
+    // pass for float32, plus the histogram's 4).
+    const void* src_keys = ka;
+    void* out = task.values.data();
+    int exact = 1;
+    for (int shift = 0; shift < kb * 8; shift += 8) {
+      const bool first = shift == 0, last = shift + 8 == kb * 8;
+      int sh = shift;
+      if (first) {
+        void* a1[] = {const_cast<void**>(&in), &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.hist_raw, blocks, 256, a1, 0, stream);
+      } else {
+        void* a1[] = {const_cast<void**>(&src_keys), &N, const_cast<long long*>(&per_block), &sh, &counts_ptr};
+        launch(k.hist_key, blocks, 256, a1, 0, stream);
+      }
+      void* a2[] = {&counts_ptr, &total};
+      launch(k.scan, 1, 256, a2, 0, stream);
+      void* dst_keys = src_keys == ka ? kb_ptr : ka;
+      if (first && last) {
+        void* a3[] = {const_cast<void**>(&in), &out, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.scatter_raw_out_n, blocks, 256, a3, 0, stream);
+      } else if (first) {
+        void* a3[] = {const_cast<void**>(&in), &dst_keys, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.scatter_raw_n, blocks, 256, a3, 0, stream);
+      } else if (last) {
+        void* a3[] = {const_cast<void**>(&src_keys), &out, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr};
+        launch(k.scatter_out_n, blocks, 256, a3, 0, stream);
+      } else {
+        void* null_v = nullptr;
+        void* a3[] = {const_cast<void**>(&src_keys), &null_v, &dst_keys, &null_v, &N, const_cast<long long*>(&per_block),
+                      &sh, &counts_ptr};
+        launch(k.scatter_key_n, blocks, 256, a3, 0, stream);
+      }
+      src_keys = dst_keys;
+    }
+    return;
+  }
   if (!task.indices.defined() && M == 1 && !complex) {
-    // Values of one row: exact keys (-0.0 stays apart from 0.0), no payload.
+    // Values of one strided row: keys first, then the same passes through key buffers.
     int field = 0, exact = 1;
     void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &null, &field, &exact};
     launch(k.make_keys, ew_grid, 256, a, 0, stream);

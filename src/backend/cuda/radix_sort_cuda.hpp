@@ -14,11 +14,17 @@
 //   cn_radix_scan(counts, total): exclusive scan of `total` counts in place (one block).
 //   cn_radix_scatter_{key,row}_{v,n}(keys_in, vals_in, keys_out, vals_out, N, per_block,
 //     shift, counts): stable scatter of each block's range, in tiles of 256 x kSortItems
-//     ranked through warp ballots and staged through shared memory so that writes are
+//     ranked through warp matches (__match_any_sync) and staged through shared memory so that writes are
 //     runs per digit (v: with payload, n: keys only).
 //   cn_sort_finish(in, K, stride_m, stride_k, N, vals, out_values, out_indices): the
 //     element vals[i] names and its position in its row (either output may be null).
 //   cn_sort_finish_keys(keys, N, out_values): values back from exact keys (keys-only path).
+//   cn_radix_hist_raw(in, N, per_block, shift, counts, exact),
+//   cn_radix_scatter_raw_n(in, keys_out, N, per_block, shift, counts, exact),
+//   cn_radix_scatter_out_n(keys_in, out_values, N, per_block, shift, counts),
+//   cn_radix_scatter_raw_out_n(in, out_values, N, per_block, shift, counts, exact): the
+//     values-only sort of one contiguous row with the key transform fused into the first
+//     pass and the values rebuilt by the last (both for one-byte keys).
 // 256 threads per block everywhere.
 #pragma once
 #include <string>

@@ -100,8 +100,31 @@ extern "C" __global__ void cn_sort_finish_keys(const KT* keys, long long N, T* o
     out_values[i] = value_of(keys[i]);
 }
 
+// Where a pass reads its keys and writes its results: key arrays, or (first pass of a
+// values-only sort) the contiguous input, keyed on the fly, and (last pass) the output
+// values rebuilt from the keys, so that path makes no separate key and value passes.
 template <class K>
-__device__ __forceinline__ void radix_hist(const K* keys, long long N, long long per_block, int shift,
+struct KeyLoad {
+  const K* p;
+  __device__ __forceinline__ K operator()(long long i) const { return p[i]; }
+};
+struct RawLoad {
+  const T* p;
+  int exact;
+  __device__ __forceinline__ KT operator()(long long i) const { return key_of(p[i], 0, exact); }
+};
+template <class K>
+struct KeyStore {
+  K* p;
+  __device__ __forceinline__ void operator()(long long i, K k) const { p[i] = k; }
+};
+struct ValueStore {
+  T* p;
+  __device__ __forceinline__ void operator()(long long i, KT k) const { p[i] = value_of(k); }
+};
+
+template <class K, class Load>
+__device__ __forceinline__ void radix_hist(Load keys, long long N, long long per_block, int shift,
                                            unsigned long long* counts) {
   __shared__ unsigned hist[256];
   const int tid = threadIdx.x;
@@ -109,7 +132,15 @@ __device__ __forceinline__ void radix_hist(const K* keys, long long N, long long
   __syncthreads();
   const long long b0 = blockIdx.x * per_block;
   const long long b1 = b0 + per_block < N ? b0 + per_block : N;
-  for (long long i = b0 + tid; i < b1; i += 256) atomicAdd(&hist[(keys[i] >> shift) & 255], 1u);
+  // Lanes with the same digit add once (skewed digits, e.g. a float's top byte, would
+  // otherwise serialize on one shared counter).
+  const unsigned lt_mask = (1u << (tid & 31)) - 1u;
+  for (long long base = b0; base < b1; base += 256) {
+    const long long i = base + tid;
+    const int d = i < b1 ? (int)((keys(i) >> shift) & 255) : -1;
+    const unsigned peers = __match_any_sync(0xffffffffu, d);
+    if (d >= 0 && (peers & lt_mask) == 0) atomicAdd(&hist[d], (unsigned)__popc(peers));
+  }
   __syncthreads();
   counts[(long long)tid * gridDim.x + blockIdx.x] = hist[tid];
 }
@@ -160,10 +191,10 @@ __device__ __forceinline__ unsigned block_exclusive_scan(unsigned v, unsigned* t
 // Stable scatter of the block's range: tiles of CN_TILE keys, each ranked in CN_ITEMS
 // rounds of 256 (round j holds tile positions j * 256 + thread, so loads are coalesced and
 // rounds in order keep the sort stable). Within a round a warp finds the lanes sharing
-// its digit with 8 ballots; per-warp counts give each key its rank in the tile. The tile
+// its digit with __match_any_sync; per-warp counts give each key its rank in the tile. The tile
 // is then laid out digit by digit in shared memory and written out in runs per digit.
-template <class K, class V, bool HasVals>
-__device__ __forceinline__ void radix_scatter(const K* keys_in, const V* vals_in, K* keys_out, V* vals_out,
+template <class K, class V, bool HasVals, class Load, class Store>
+__device__ __forceinline__ void radix_scatter(Load keys_in, const V* vals_in, Store keys_out, V* vals_out,
                                               long long N, long long per_block, int shift,
                                               const unsigned long long* counts) {
   __shared__ unsigned long long run[256];      // where digit d's next key goes (global)
@@ -190,17 +221,11 @@ __device__ __forceinline__ void radix_scatter(const K* keys_in, const V* vals_in
     for (int j = 0; j < CN_ITEMS; ++j) {
       const int pos = j * 256 + tid;
       const bool valid = pos < n;
-      key[j] = valid ? keys_in[t0 + pos] : (K)0;
+      key[j] = valid ? keys_in(t0 + pos) : (K)0;
       const int d = valid ? (int)((key[j] >> shift) & 255) : -1;
       dig[j] = d;
       // Lanes of this warp with the same digit (invalid lanes only match each other).
-      unsigned peers = __ballot_sync(0xffffffffu, valid);
-      if (!valid) peers = ~peers;
-      for (int bit = 0; bit < 8; ++bit) {
-        const bool b = valid && ((d >> bit) & 1);
-        const unsigned vote = __ballot_sync(0xffffffffu, b);
-        peers &= b ? vote : ~vote;
-      }
+      const unsigned peers = __match_any_sync(0xffffffffu, d);
       const unsigned before = __popc(peers & lt_mask);
       if (valid && before == 0) warp_cnt[warp][d] = (unsigned short)__popc(peers);
       __syncthreads();
@@ -230,7 +255,7 @@ __device__ __forceinline__ void radix_scatter(const K* keys_in, const V* vals_in
     __syncthreads();
     for (int i = tid; i < n; i += 256) {
       const int d = stage_digit[i];
-      keys_out[run[d] + (i - tile_start[d])] = (K)stage[i];
+      keys_out(run[d] + (i - tile_start[d]), (K)stage[i]);
     }
     if (HasVals) {
       __syncthreads();
@@ -250,23 +275,41 @@ __device__ __forceinline__ void radix_scatter(const K* keys_in, const V* vals_in
 
 extern "C" __global__ void cn_radix_hist_key(const KT* keys, long long N, long long per_block, int shift,
                                              unsigned long long* counts) {
-  radix_hist<KT>(keys, N, per_block, shift, counts);
+  radix_hist<KT>(KeyLoad<KT>{keys}, N, per_block, shift, counts);
 }
 extern "C" __global__ void cn_radix_hist_row(const unsigned* keys, long long N, long long per_block, int shift,
                                              unsigned long long* counts) {
-  radix_hist<unsigned>(keys, N, per_block, shift, counts);
+  radix_hist<unsigned>(KeyLoad<unsigned>{keys}, N, per_block, shift, counts);
+}
+extern "C" __global__ void cn_radix_hist_raw(const T* in, long long N, long long per_block, int shift,
+                                             unsigned long long* counts, int exact) {
+  radix_hist<KT>(RawLoad{in, exact}, N, per_block, shift, counts);
 }
 extern "C" __global__ void cn_radix_scatter_key_v(const KT* ki, const VT* vi, KT* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
-  radix_scatter<KT, VT, true>(ki, vi, ko, vo, N, per_block, shift, counts);
+  radix_scatter<KT, VT, true>(KeyLoad<KT>{ki}, vi, KeyStore<KT>{ko}, vo, N, per_block, shift, counts);
 }
 extern "C" __global__ void cn_radix_scatter_key_n(const KT* ki, const VT* vi, KT* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
-  radix_scatter<KT, VT, false>(ki, vi, ko, vo, N, per_block, shift, counts);
+  radix_scatter<KT, VT, false>(KeyLoad<KT>{ki}, vi, KeyStore<KT>{ko}, vo, N, per_block, shift, counts);
 }
 extern "C" __global__ void cn_radix_scatter_row_v(const unsigned* ki, const VT* vi, unsigned* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
-  radix_scatter<unsigned, VT, true>(ki, vi, ko, vo, N, per_block, shift, counts);
+  radix_scatter<unsigned, VT, true>(KeyLoad<unsigned>{ki}, vi, KeyStore<unsigned>{ko}, vo, N, per_block, shift, counts);
+}
+// Values-only passes of one contiguous row: first (input -> keys), last (keys -> values),
+// and both at once for one-byte keys.
+extern "C" __global__ void cn_radix_scatter_raw_n(const T* in, KT* ko, long long N, long long per_block, int shift,
+                                                  const unsigned long long* counts, int exact) {
+  radix_scatter<KT, VT, false>(RawLoad{in, exact}, (const VT*)0, KeyStore<KT>{ko}, (VT*)0, N, per_block, shift, counts);
+}
+extern "C" __global__ void cn_radix_scatter_out_n(const KT* ki, T* out, long long N, long long per_block, int shift,
+                                                  const unsigned long long* counts) {
+  radix_scatter<KT, VT, false>(KeyLoad<KT>{ki}, (const VT*)0, ValueStore{out}, (VT*)0, N, per_block, shift, counts);
+}
+extern "C" __global__ void cn_radix_scatter_raw_out_n(const T* in, T* out, long long N, long long per_block, int shift,
+                                                      const unsigned long long* counts, int exact) {
+  radix_scatter<KT, VT, false>(RawLoad{in, exact}, (const VT*)0, ValueStore{out}, (VT*)0, N, per_block, shift, counts);
 }
 )";
 
