@@ -71,23 +71,39 @@ template <class U> __device__ bool cn_ss_lt(const complex<U>& a, const complex<U
 _kernels = {}
 
 
+def _search_spec(right, sorter):
+    """(name, input params, output params, body) of the binary search for one needle."""
+    at = 'a[s[m]]' if sorter else 'a[m]'
+    # left: first position p with !(a[p] < v); right: first with v < a[p].
+    test = f'!cn_ss_lt(v, {at})' if right else f'cn_ss_lt({at}, v)'
+    params = 'raw T a, raw int64 s, T v, int64 n' if sorter else 'raw T a, T v, int64 n'
+    body = ('long long lo = 0, hi = n;\n'
+            'while (lo < hi) {\n'
+            '  long long m = lo + ((hi - lo) >> 1);\n'
+            f'  if ({test}) lo = m + 1; else hi = m;\n'
+            '}\n'
+            'out = lo;')
+    name = f"cn_searchsorted_{'right' if right else 'left'}{'_sorter' if sorter else ''}"
+    return name, params, 'int64 out', body
+
+
+def _kernel_specs():
+    """Every search kernel with the dtypes it takes, for scripts/check_stats_nvrtc.py."""
+    names = ['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
+             'float16', 'float32', 'float64', 'complex64', 'complex128']
+    for right in (False, True):
+        for sorter in (False, True):
+            name, ins, outs, body = _search_spec(right, sorter)
+            yield name, ins, outs, body, _PREAMBLE, names
+
+
 def _search_kernel(right, sorter):
     key = (right, sorter)
     k = _kernels.get(key)
     if k is None:
         from cunumpy._kernel import ElementwiseKernel
-        at = 'a[s[m]]' if sorter else 'a[m]'
-        # left: first position p with !(a[p] < v); right: first with v < a[p].
-        test = f'!cn_ss_lt(v, {at})' if right else f'cn_ss_lt({at}, v)'
-        params = 'raw T a, raw int64 s, T v, int64 n' if sorter else 'raw T a, T v, int64 n'
-        body = ('long long lo = 0, hi = n;\n'
-                'while (lo < hi) {\n'
-                '  long long m = lo + ((hi - lo) >> 1);\n'
-                f'  if ({test}) lo = m + 1; else hi = m;\n'
-                '}\n'
-                'out = lo;')
-        name = f"cn_searchsorted_{'right' if right else 'left'}{'_sorter' if sorter else ''}"
-        k = ElementwiseKernel(params, 'int64 out', body, name, preamble=_PREAMBLE)
+        name, ins, outs, body = _search_spec(right, sorter)
+        k = ElementwiseKernel(ins, outs, body, name, preamble=_PREAMBLE)
         _kernels[key] = k
     return k
 
