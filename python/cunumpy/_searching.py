@@ -24,12 +24,18 @@ def _arr(a):
 
 
 def _as_dtype(a, dt):
-    """a (array or scalar) as a cunumpy array of dt; scalars cast as NumPy casts them."""
+    """a as an array or NumPy scalar of dt; Python scalars cast as NumPy casts them."""
     if isinstance(a, ndarray):
         return a if a.dtype == dt else a.astype(dt)
+    if type(a) in (bool, int, float, complex):
+        try:
+            return dt.type(a)  # the common case, without errstate's cost
+        except OverflowError:
+            pass  # out of range: NumPy wraps it, below
     with _numpy.errstate(all='ignore'):
         h = _numpy.asarray(a)
-        return asarray(h.astype(dt) if h.dtype != dt else h)
+        h = h.astype(dt) if h.dtype != dt else h
+    return h[()] if h.ndim == 0 else asarray(h)
 
 
 def _weak(a):
@@ -46,10 +52,12 @@ def where(condition, x=_NoValue, y=_NoValue):
         return _core.nonzero(_arr(condition))
     if x is _NoValue or y is _NoValue:
         raise ValueError("either both or neither of x and y should be given")
-    dt = _numpy.result_type(_weak(x), _weak(y))
     c = _arr(condition)
     if c.dtype != _numpy.bool_:
         c = c.astype(_numpy.bool_)
+    if isinstance(x, ndarray) and isinstance(y, ndarray) and x.dtype == y.dtype:
+        return _u._where(c, x, y)
+    dt = _numpy.result_type(_weak(x), _weak(y))
     return _u._where(c, _as_dtype(x, dt), _as_dtype(y, dt))
 
 
@@ -118,6 +126,7 @@ def searchsorted(a, v, side='left', sorter=None):
     right = side.lower()[:1] == 'r'
     dt = _numpy.result_type(a.dtype, _weak(v))
     vv = _as_dtype(v, dt)
+    vv = vv if isinstance(vv, ndarray) else asarray(vv)
     aa = _as_dtype(a, dt)
     n = aa.shape[0]
     if sorter is not None:
