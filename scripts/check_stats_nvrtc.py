@@ -23,7 +23,7 @@ ROOT = os.path.join(HERE, "..")
 
 
 def specs():
-    """(name, in params, out params, body, preamble, dtypes) of every kernel to check."""
+    """(name, in params, out params, body, preamble, scalar names, dtypes) of every kernel."""
     from cunumpy import _searching
     out = list(_searching._kernel_specs())
     try:
@@ -51,8 +51,9 @@ def main():
                                "-I", os.path.join(ROOT, "src"),
                                os.path.join(HERE, "dump_user_kernel.cpp"), "-L", lib_dir,
                                "-lcunumpy", "-Wl,-rpath," + lib_dir, "-o", exe])
-        for name, ins, outs, body, preamble, dtypes in specs():
-            text = subprocess.check_output([exe, name, ins, outs, body, preamble, *dtypes]).decode()
+        for name, ins, outs, body, preamble, scalars, dtypes in specs():
+            text = subprocess.check_output([exe, name, ins, outs, body, preamble, scalars,
+                                            *dtypes]).decode()
             for part in text.split("//==== ")[1:]:
                 title, src = part.split("\n", 1)
                 ok, log = nvrtc_compile(nvrtc, src, "k.cu", {"cn_scalar.h": header})

@@ -153,7 +153,7 @@ def _kernel_specs():
     """The correlate kernel with the dtypes it takes, for scripts/check_stats_nvrtc.py."""
     names = ['bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
              'float16', 'float32', 'float64', 'complex64', 'complex128']
-    yield 'cn_correlate', _PARAMS, 'T z', _body(), _PREAMBLE, names
+    yield 'cn_correlate', _PARAMS, 'T z', _body(), _PREAMBLE, 'n_a,n_w,n_off', names
 
 
 def _body():

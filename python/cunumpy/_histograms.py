@@ -176,8 +176,61 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 
 # ---------------------------------------------------------------- bin indices (device)
 
+# NumPy's equal-bin index in one pass: keep = lo <= x <= hi (in TK), then x in the edges'
+# dtype TE, (x - first) in TS, / width * n in TD, truncated, corrected by one against the
+# edges. The placeholders take the dtypes NumPy's own expression would have.
+_EQUAL_BODY = """if (!((TK)x >= lo && (TK)x <= hi)) {
+  idx = n;
+} else {
+  TE ta = (TE)x;
+  TS d = (TS)ta - first;
+  TD f = ((TD)d / width) * (TD)n;
+  long long k = (long long)f;
+  if (k > n - 1) k = n - 1;
+  if (k < 0) k = 0;
+  if (ta < edges[k]) --k;
+  if (k < 0) k = 0;
+  if (k != n - 1 && ta >= edges[k + 1]) ++k;
+  idx = k;
+}"""
+_EQUAL_PARAMS = 'TA x, raw TE edges, TK lo, TK hi, TS first, TD width, int64 n'
+_kernels = []
+
+
+def _kernel_specs():
+    """The equal-bin index kernel, for scripts/check_stats_nvrtc.py (the dump binds every
+    placeholder to the one dtype given)."""
+    yield ('cn_hist_equal_bins', _EQUAL_PARAMS, 'int64 idx', _EQUAL_BODY, '',
+           'lo,hi,first,width,n', ['float32', 'float64'])
+
+
+def _equal_kernel():
+    if not _kernels:
+        from cunumpy._kernel import ElementwiseKernel
+        _kernels.append(ElementwiseKernel(_EQUAL_PARAMS, 'int64 idx', _EQUAL_BODY,
+                                          'cn_hist_equal_bins'))
+    return _kernels[0]
+
+
 def _equal_bin_index(a, edges_h, edges, first, last, n):
     """NumPy's index for n equal bins, n (the overflow slot) outside [first, last]."""
+    probe = _numpy.zeros(1, edges_h.dtype)
+    with _numpy.errstate(all='ignore'):
+        width = _unsigned_subtract(last, first)
+        K = _numpy.result_type(_numpy.zeros(1, a.dtype), first, last)
+        S = _numpy.result_type(probe, first)
+        D = (_numpy.subtract(probe, first, dtype=S) / width * n).dtype
+    if (a.dtype.kind == 'f' and all(t in (_numpy.float32, _numpy.float64)
+                                   for t in (a.dtype, edges_h.dtype, K, S, D))
+            and K == _numpy.result_type(a.dtype, first)
+            and K == _numpy.result_type(a.dtype, last)):
+        return _equal_kernel()(a, edges, K.type(first), K.type(last), S.type(first),
+                               D.type(width), n)
+    return _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n)
+
+
+def _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n):
+    """The same as ufunc calls, for the dtypes the kernel leaves out (float16, integers)."""
     keep = _u.logical_and(_u.greater_equal(a, first), _u.less_equal(a, last))
     ta = a if a.dtype == edges_h.dtype else a.astype(edges_h.dtype)
     denom = _unsigned_subtract(last, first)

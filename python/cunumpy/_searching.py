@@ -102,7 +102,7 @@ def _kernel_specs():
     for right in (False, True):
         for sorter in (False, True):
             name, ins, outs, body = _search_spec(right, sorter)
-            yield name, ins, outs, body, _PREAMBLE, names
+            yield name, ins, outs, body, _PREAMBLE, 'n', names
 
 
 def _search_kernel(right, sorter):
