@@ -1,8 +1,8 @@
 """Counting with NumPy's signatures: bincount, histogram, histogram_bin_edges,
 histogram2d, histogramdd.
 
-Every count is one scatter-add of a bin index per element (ufunc.at: atomics on CUDA) into
-a result with one extra overflow slot, where the elements outside the bins go; so nothing
+Every count is one atomic add of a bin index per element (an ElementwiseKernel) into a
+result with one extra overflow slot, where the elements outside the bins go; so nothing
 is compacted and the only host syncs are for sizes (bincount's max) and data-derived edges.
 Bin edges are computed on the host with NumPy's own formulas (a few numbers); for equal
 bins the index is NumPy's: (x - first) / width * n truncated, then corrected by one against
@@ -37,16 +37,46 @@ def _scalar(x0d):
     return x0d.get()[()]
 
 
+# Counting: one atomic add per element into the bins (CUDA atomicAdd; std::atomic_ref on
+# the CPU backend's threads), the same ElementwiseKernel body on both. Weighted sums are
+# float64, so their order (and last bits) is not NumPy's sequential one.
+_COUNT_PREAMBLE = r"""
+#ifdef __CUDACC_RTC__
+__device__ __forceinline__ void cn_atomic_add(int64_t* p, int64_t v) {
+  atomicAdd((unsigned long long*)p, (unsigned long long)v);
+}
+__device__ __forceinline__ void cn_atomic_add(double* p, double v) { atomicAdd(p, v); }
+#else
+#include <atomic>
+template <class U> inline void cn_atomic_add(U* p, U v) {
+  std::atomic_ref<U>(*p).fetch_add(v, std::memory_order_relaxed);
+}
+#endif
+"""
+_COUNT = ('int64 k', 'raw int64 bins', 'cn_atomic_add(&bins[k], (int64_t)1)', 'cn_bincount')
+_SUM = ('int64 k, float64 w', 'raw float64 bins', 'cn_atomic_add(&bins[k], w)',
+        'cn_bincount_weights')
+_count_kernels = {}
+
+
+def _counter(weighted):
+    k = _count_kernels.get(weighted)
+    if k is None:
+        from cunumpy._kernel import ElementwiseKernel
+        ins, outs, body, name = _SUM if weighted else _COUNT
+        k = _count_kernels[weighted] = ElementwiseKernel(ins, outs, body, name,
+                                                         preamble=_COUNT_PREAMBLE)
+    return k
+
+
 def _count(idx, n, weights=None):
     """Counts (int64, or float64 sums of weights) of the int64 indices idx in [0, n)."""
-    if weights is None:
-        out = zeros(n, _numpy.int64)
-        if idx.size:
-            _u.add.at(out, idx, 1)
-        return out
-    out = zeros(n, _numpy.float64)
+    out = zeros(n, _numpy.int64 if weights is None else _numpy.float64)
     if idx.size:
-        _u.add.at(out, idx, weights)
+        if weights is None:
+            _counter(False)(idx, out)
+        else:
+            _counter(True)(idx, weights, out)
     return out
 
 
@@ -198,8 +228,10 @@ _kernels = []
 
 
 def _kernel_specs():
-    """The equal-bin index kernel, for scripts/check_stats_nvrtc.py (the dump binds every
-    placeholder to the one dtype given)."""
+    """The counting and equal-bin index kernels, for scripts/check_stats_nvrtc.py (the dump
+    binds every placeholder to the one dtype given)."""
+    for ins, outs, body, name in (_COUNT, _SUM):
+        yield name, ins, outs, body, _COUNT_PREAMBLE, '', ['int64']
     yield ('cn_hist_equal_bins', _EQUAL_PARAMS, 'int64 idx', _EQUAL_BODY, '',
            'lo,hi,first,width,n', ['float32', 'float64'])
 
