@@ -37,21 +37,14 @@ def _scalar(x0d):
     return x0d.get()[()]
 
 
-# Counting: one atomic add per element into the bins (CUDA atomicAdd; std::atomic_ref on
-# the CPU backend's threads), the same ElementwiseKernel body on both. Weighted sums are
+# Counting: one atomic add per element into the bins (CUDA's atomicAdd; on the CPU backend's
+# threads cn_user.h's host atomicAdd), the same ElementwiseKernel body on both. Weighted sums are
 # float64, so their order (and last bits) is not NumPy's sequential one.
 _COUNT_PREAMBLE = r"""
-#ifdef __CUDACC_RTC__
 __device__ __forceinline__ void cn_atomic_add(int64_t* p, int64_t v) {
-  atomicAdd((unsigned long long*)p, (unsigned long long)v);
+  atomicAdd((unsigned long long*)p, (unsigned long long)v);  // CUDA has no signed 64-bit one
 }
 __device__ __forceinline__ void cn_atomic_add(double* p, double v) { atomicAdd(p, v); }
-#else
-#include <atomic>
-template <class U> inline void cn_atomic_add(U* p, U v) {
-  std::atomic_ref<U>(*p).fetch_add(v, std::memory_order_relaxed);
-}
-#endif
 """
 _COUNT = ('int64 k', 'raw int64 bins', 'cn_atomic_add(&bins[k], (int64_t)1)', 'cn_bincount')
 _SUM = ('int64 k, float64 w', 'raw float64 bins', 'cn_atomic_add(&bins[k], w)',
