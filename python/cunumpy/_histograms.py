@@ -226,7 +226,7 @@ def _kernel_specs():
     for ins, outs, body, name in (_COUNT, _SUM):
         yield name, ins, outs, body, _COUNT_PREAMBLE, '', ['int64']
     yield ('cn_hist_equal_bins', _EQUAL_PARAMS, 'int64 idx', _EQUAL_BODY, '',
-           'lo,hi,first,width,n', ['float32', 'float64'])
+           'lo,hi,first,width,n', ['int8', 'uint16', 'int64', 'uint64', 'float32', 'float64'])
 
 
 def _equal_kernel():
@@ -245,17 +245,23 @@ def _equal_bin_index(a, edges_h, edges, first, last, n):
         K = _numpy.result_type(_numpy.zeros(1, a.dtype), first, last)
         S = _numpy.result_type(probe, first)
         D = (_numpy.subtract(probe, first, dtype=S) / width * n).dtype
-    if (a.dtype.kind == 'f' and all(t in (_numpy.float32, _numpy.float64)
-                                   for t in (a.dtype, edges_h.dtype, K, S, D))
+    fast = (_numpy.float32, _numpy.float64)
+    if (a.dtype.kind in 'iuf' and a.dtype != _numpy.float16 and K != _numpy.float16
+            and all(t in fast for t in (edges_h.dtype, S, D))
             and K == _numpy.result_type(a.dtype, first)
             and K == _numpy.result_type(a.dtype, last)):
-        return _equal_kernel()(a, edges, K.type(first), K.type(last), S.type(first),
-                               D.type(width), n)
+        try:
+            bounds = K.type(first), K.type(last)  # a Python int past K's range: ufuncs
+        except OverflowError:
+            bounds = None
+        if bounds is not None:
+            return _equal_kernel()(a, edges, bounds[0], bounds[1], S.type(first),
+                                   D.type(width), n)
     return _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n)
 
 
 def _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n):
-    """The same as ufunc calls, for the dtypes the kernel leaves out (float16, integers)."""
+    """The same as ufunc calls, for what the kernel leaves out (float16, out-of-range ints)."""
     keep = _u.logical_and(_u.greater_equal(a, first), _u.less_equal(a, last))
     ta = a if a.dtype == edges_h.dtype else a.astype(edges_h.dtype)
     denom = _unsigned_subtract(last, first)

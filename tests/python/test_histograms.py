@@ -237,3 +237,13 @@ def test_histogram_many_values_odd_ranges(dtype):
         hn, en = np.histogram(a, bins, range=r)
         assert_same(h, hn)
         assert_same(e, en)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint64])
+@pytest.mark.parametrize("rng", [None, (0, 300), (-2, 5), (0.5, 9.5), (-1000, 1000)], ids=str)
+def test_histogram_integer_data_ranges(dtype, rng):
+    a = (np.arange(200) % 41).astype(dtype)
+    h, e = cp.histogram(cp.asarray(a), 9, range=rng)
+    hn, en = np.histogram(a, 9, range=rng)
+    assert_same(h, hn)
+    assert_same(e, en)
