@@ -3,7 +3,8 @@ histogram2d, histogramdd.
 
 Every count is one atomic add of a bin index per element (an ElementwiseKernel) into a
 result with one extra overflow slot, where the elements outside the bins go; so nothing
-is compacted and the only host syncs are for sizes (bincount's max) and data-derived edges.
+is compacted and the only host syncs are for sizes (bincount's min and max) and edges
+derived from the data.
 Bin edges are computed on the host with NumPy's own formulas (a few numbers); for equal
 bins the index is NumPy's: (x - first) / width * n truncated, then corrected by one against
 the edges, with the last edge inclusive.
@@ -37,9 +38,9 @@ def _scalar(x0d):
     return x0d.get()[()]
 
 
-# Counting: one atomic add per element into the bins (CUDA's atomicAdd; on the CPU backend's
-# threads cn_user.h's host atomicAdd), the same ElementwiseKernel body on both. Weighted sums are
-# float64, so their order (and last bits) is not NumPy's sequential one.
+# Counting: one atomic add per element into the bins (CUDA's atomicAdd; on the CPU
+# backend's threads cn_user.h's host atomicAdd), the same ElementwiseKernel body on both.
+# Weighted sums are float64 added in any order, so their last bits may differ from NumPy's.
 _COUNT_PREAMBLE = r"""
 __device__ __forceinline__ void cn_atomic_add(int64_t* p, int64_t v) {
   atomicAdd((unsigned long long*)p, (unsigned long long)v);  // CUDA has no signed 64-bit one
@@ -97,18 +98,13 @@ def bincount(x, weights=None, minlength=0):
         if w.shape != x.shape:
             raise ValueError("The weights and list don't have the same length.")
         w = w.astype(_numpy.float64)
-    xi = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
-    n = minlength
     if not x.size:
-        return zeros(n, _numpy.int64)  # NumPy: integer zeros, even with weights
-    if x.size:
-        if int(xi.min()) < 0:
-            raise ValueError("'list' argument must have no negative elements")
-        n = builtin_max(n, int(xi.max()) + 1)
-    return _count(xi, n, w)
-
-
-builtin_max = max
+        return zeros(minlength, _numpy.int64)  # NumPy: integer zeros, even with weights
+    xi = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
+    # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
+    if int(xi.min()) < 0:
+        raise ValueError("'list' argument must have no negative elements")
+    return _count(xi, max(minlength, int(xi.max()) + 1), w)
 
 
 # ---------------------------------------------------------------- bin edges (host)
