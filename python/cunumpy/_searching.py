@@ -125,6 +125,10 @@ def searchsorted(a, v, side='left', sorter=None):
         raise ValueError(f"side must be 'left' or 'right' (got {side!r})")
     right = side.lower()[:1] == 'r'
     dt = _numpy.result_type(a.dtype, _weak(v))
+    if type(v) is int and dt.kind in 'iu' and not (
+            _numpy.iinfo(dt).min <= v <= _numpy.iinfo(dt).max):
+        # NumPy compares a Python int past a's range by value (-1 before every uint8).
+        dt = _numpy.result_type(a.dtype, _numpy.asarray(v).dtype)
     vv = _as_dtype(v, dt)
     vv = vv if isinstance(vv, ndarray) else asarray(vv)
     aa = _as_dtype(a, dt)

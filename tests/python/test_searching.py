@@ -134,6 +134,10 @@ def test_searchsorted_scalars_empty_and_mixed_types():
                 np.searchsorted(e, [1.0, 2.0], 'right'))
     assert_same(cp.searchsorted(a_cp, cp.asarray([[2.5, 9.0]])),
                 np.searchsorted(a_np, [[2.5, 9.0]]))
+    for arr, v in [(np.array([0, 5, 200], np.uint8), -1), (np.array([-5, 0, 100], np.int8), 300),
+                   (np.array([-5, 0, 100], np.int8), -300), (np.array([0, 9], np.uint16), 70000)]:
+        for side in ("left", "right"):
+            assert_same(cp.searchsorted(cp.asarray(arr), v, side), np.searchsorted(arr, v, side))
     u = np.array([0, 5, 2**63], np.uint64)
     assert_same(cp.searchsorted(cp.asarray(u), cp.asarray(np.array([2**63 - 1, 2**63], np.uint64))),
                 np.searchsorted(u, np.array([2**63 - 1, 2**63], np.uint64)))
