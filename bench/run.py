@@ -498,6 +498,28 @@ def run_rows(libs, args):
     row("take", f"`take` of {n7:,} random int64 indices from {n28:,} float32", "ms", False, m_take,
         ["cunumpy", "cupy", "torch"])
 
+    # Searching and statistics (issue 5).
+    n6 = max(1024, int(10**6 * S))
+
+    def m_searchsorted(lib):
+        hay = lib.from_numpy(np.sort(np.random.default_rng(2).random(n6, dtype=np.float32)))
+        needles = lib.rand(n7)
+        return median_call_ms(lib, lambda: lib.m.searchsorted(hay, needles), rep)
+    row("searchsorted", f"searchsorted of {n7:,} float32 needles into {n6:,} sorted", "ms", False,
+        m_searchsorted, ["cunumpy", "cupy"])
+
+    def m_bincount(lib):
+        x = lib.from_numpy(np.random.default_rng(3).integers(0, 1000, n7, dtype=np.int32))
+        return median_call_ms(lib, lambda: lib.m.bincount(x), rep)
+    row("bincount", f"bincount of {n7:,} int32 in [0, 1000)", "ms", False, m_bincount,
+        ["cunumpy", "cupy"])
+
+    def m_histogram(lib):
+        x = lib.rand(n7)
+        return median_call_ms(lib, lambda: lib.m.histogram(x, 100), rep)
+    row("histogram", f"histogram of {n7:,} float32 into 100 bins", "ms", False, m_histogram,
+        ["cunumpy", "cupy"])
+
     # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
     # the CPU for the row; wall clock, median of --repeat).
     def on_cpu(lib, work):
@@ -648,7 +670,8 @@ def main():
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
                          "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
-                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take")
+                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
+                         "searchsorted,bincount,histogram")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

@@ -31,6 +31,9 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._sorting import *  # noqa: F401,F403
     from cunumpy._quantiles import *  # noqa: F401,F403
     from cunumpy._sets import *  # noqa: F401,F403
+    from cunumpy._searching import *  # noqa: F401,F403  (where, searchsorted, digitize)
+    from cunumpy._histograms import *  # noqa: F401,F403
+    from cunumpy._correlation import *  # noqa: F401,F403
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
