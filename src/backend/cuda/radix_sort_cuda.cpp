@@ -8,6 +8,7 @@
 // input on the fly and its last rebuilds the values from the keys (a float32 sort is 4
 // passes, each reading 4 bytes per element for the histogram and 4 + 4 for the scatter).
 #include <algorithm>
+#include <initializer_list>
 #include <mutex>
 #include <unordered_map>
 
@@ -23,7 +24,30 @@ namespace {
 struct SortKernels {
   Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
       scatter_row_v, finish, finish_keys, hist_raw, scatter_raw_n, scatter_out_n, scatter_raw_out_n;
+  int resident = 4;  // scatter blocks of 256 threads that fit on one SM together
 };
+
+// How many 256-thread blocks of every scatter kernel fit on an SM at once (registers,
+// static shared memory, threads): each block owns a fixed range, so a grid larger than
+// one wave would leave a second, mostly idle wave.
+int resident_blocks(int device, std::initializer_list<Function> fs) {
+  CUdevice dev;
+  CN_CU(cuDeviceGet, &dev, device);
+  int regs_sm = 0, smem_sm = 0, threads_sm = 0;
+  CN_CU(cuDeviceGetAttribute, &regs_sm, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &smem_sm, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &threads_sm, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
+  int best = std::max(1, threads_sm / 256);
+  for (Function f : fs) {
+    int regs = 0, smem = 0;
+    CN_CU(cuFuncGetAttribute, &regs, CU_FUNC_ATTRIBUTE_NUM_REGS, static_cast<CUfunction>(f));
+    CN_CU(cuFuncGetAttribute, &smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, static_cast<CUfunction>(f));
+    const int per_block_regs = ((std::max(regs, 1) + 7) / 8 * 8) * 256;
+    best = std::min(best, regs_sm / per_block_regs);
+    best = std::min(best, smem_sm / (smem + 1024));  // 1 KB per block reserved by the system
+  }
+  return std::max(best, 1);
+}
 
 SortKernels sort_kernels(int device, DType d, bool wide) {
   static std::mutex mu;
@@ -42,6 +66,8 @@ SortKernels sort_kernels(int device, DType d, bool wide) {
                 get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
                 get("cn_sort_finish"),         get("cn_sort_finish_keys"),   get("cn_radix_hist_raw"),
                 get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n")};
+  k.resident = resident_blocks(device, {k.scatter_key_v, k.scatter_key_n, k.scatter_row_v, k.scatter_raw_n,
+                                        k.scatter_out_n, k.scatter_raw_out_n});
   std::lock_guard<std::mutex> lock(mu);
   map->emplace(key, k);
   return k;
@@ -73,7 +99,7 @@ void run_sort_cuda(const SortTask& task) {
   const int sms = multiprocessor_count(device);
   const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
   const long long tiles = (N + kSortTile - 1) / kSortTile;
-  const long long want_blocks = std::min<long long>(tiles, sms * 8ll);  // 8 x 27 KB of shared memory per SM
+  const long long want_blocks = std::min<long long>(tiles, static_cast<long long>(sms) * k.resident);
   const long long per_block = (tiles + want_blocks - 1) / want_blocks * kSortTile;
   const unsigned blocks = static_cast<unsigned>((N + per_block - 1) / per_block);
   long long total = 256ll * blocks;

@@ -193,32 +193,42 @@ __device__ __forceinline__ unsigned block_exclusive_scan(unsigned v, unsigned* t
 // rounds in order keep the sort stable). Within a round a warp finds the lanes sharing
 // its digit with __match_any_sync; per-warp counts give each key its rank in the tile. The tile
 // is then laid out digit by digit in shared memory and written out in runs per digit.
+// The wider of two types (what the staging buffer holds: keys, then payload).
+template <class A, class B, bool AWider = (sizeof(A) >= sizeof(B))>
+struct Wider {
+  typedef A type;
+};
+template <class A, class B>
+struct Wider<A, B, false> {
+  typedef B type;
+};
+
 template <class K, class V, bool HasVals, class Load, class Store>
 __device__ __forceinline__ void radix_scatter(Load keys_in, const V* vals_in, Store keys_out, V* vals_out,
                                               long long N, long long per_block, int shift,
                                               const unsigned long long* counts) {
-  __shared__ unsigned long long run[256];      // where digit d's next key goes (global)
-  __shared__ unsigned tile_run[256];           // keys of digit d so far in this tile
-  __shared__ unsigned tile_start[256];         // first tile slot of digit d
-  __shared__ unsigned short warp_cnt[8][256];  // this round: keys of digit d in warp w
+  __shared__ unsigned long long run[256];         // where digit d's next key goes (global)
+  __shared__ unsigned tile_start[256];            // first tile slot of digit d
+  __shared__ unsigned short warp_cnt[2][8][256];  // by round parity: keys of digit d in warp w, then offsets
   __shared__ unsigned tmp[256];
-  __shared__ unsigned long long stage[CN_TILE];
+  __shared__ typename Wider<K, V>::type stage[CN_TILE];
   __shared__ unsigned char stage_digit[CN_TILE];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const unsigned lt_mask = (1u << lane) - 1u;
   run[tid] = counts[(long long)tid * gridDim.x + blockIdx.x];
-  for (int w = 0; w < 8; ++w) warp_cnt[w][tid] = 0;
+  for (int w = 0; w < 8; ++w) warp_cnt[0][w][tid] = warp_cnt[1][w][tid] = 0;
   const long long b0 = blockIdx.x * per_block;
   const long long b1 = b0 + per_block < N ? b0 + per_block : N;
+  int round = 0;
   __syncthreads();
   for (long long t0 = b0; t0 < b1; t0 += CN_TILE) {
     const int n = (int)(b1 - t0 < CN_TILE ? b1 - t0 : CN_TILE);
     K key[CN_ITEMS];
     unsigned short rank[CN_ITEMS];
     int dig[CN_ITEMS];
-    tile_run[tid] = 0;
-    __syncthreads();
+    unsigned tile_run = 0;  // thread tid counts digit tid's keys in this tile so far
     for (int j = 0; j < CN_ITEMS; ++j) {
+      const int p = round++ & 1;
       const int pos = j * 256 + tid;
       const bool valid = pos < n;
       key[j] = valid ? keys_in(t0 + pos) : (K)0;
@@ -227,29 +237,26 @@ __device__ __forceinline__ void radix_scatter(Load keys_in, const V* vals_in, St
       // Lanes of this warp with the same digit (invalid lanes only match each other).
       const unsigned peers = __match_any_sync(0xffffffffu, d);
       const unsigned before = __popc(peers & lt_mask);
-      if (valid && before == 0) warp_cnt[warp][d] = (unsigned short)__popc(peers);
+      if (valid && before == 0) warp_cnt[p][warp][d] = (unsigned short)__popc(peers);
       __syncthreads();
-      // Thread tid as digit tid: the warps' offsets within this round, then the round's total.
-      unsigned s = tile_run[tid];
+      // Thread tid as digit tid: the warps' offsets within the tile. The other parity's
+      // counters are cleared for the next round (their last readers passed the barrier).
       for (int w = 0; w < 8; ++w) {
-        const unsigned c = warp_cnt[w][tid];
-        warp_cnt[w][tid] = (unsigned short)s;
-        s += c;
+        const unsigned c = warp_cnt[p][w][tid];
+        warp_cnt[p][w][tid] = (unsigned short)tile_run;
+        warp_cnt[p ^ 1][w][tid] = 0;
+        tile_run += c;
       }
       __syncthreads();
-      if (valid) rank[j] = (unsigned short)(warp_cnt[warp][d] + before);
-      __syncthreads();
-      tile_run[tid] = s;
-      for (int w = 0; w < 8; ++w) warp_cnt[w][tid] = 0;
-      __syncthreads();
+      if (valid) rank[j] = (unsigned short)(warp_cnt[p][warp][d] + before);
     }
-    const unsigned count = tile_run[tid];
+    const unsigned count = tile_run;
     tile_start[tid] = block_exclusive_scan(count, tmp);
     __syncthreads();
     for (int j = 0; j < CN_ITEMS; ++j)
       if (dig[j] >= 0) {
         const unsigned slot = tile_start[dig[j]] + rank[j];
-        stage[slot] = (unsigned long long)key[j];
+        stage[slot] = key[j];
         stage_digit[slot] = (unsigned char)dig[j];
       }
     __syncthreads();
@@ -260,7 +267,7 @@ __device__ __forceinline__ void radix_scatter(Load keys_in, const V* vals_in, St
     if (HasVals) {
       __syncthreads();
       for (int j = 0; j < CN_ITEMS; ++j)
-        if (dig[j] >= 0) stage[tile_start[dig[j]] + rank[j]] = (unsigned long long)vals_in[t0 + j * 256 + tid];
+        if (dig[j] >= 0) stage[tile_start[dig[j]] + rank[j]] = vals_in[t0 + j * 256 + tid];
       __syncthreads();
       for (int i = tid; i < n; i += 256) {
         const int d = stage_digit[i];
