@@ -24,6 +24,14 @@ def _axis(axis, ndim):
     return _numpy.lib.array_utils.normalize_axis_index(axis, ndim)
 
 
+def _along(a, axis):
+    """(a, axis) with NumPy's axis=None meaning the flattened array."""
+    a = _arr(a)
+    if axis is None:
+        return a.ravel(), 0
+    return a, _axis(axis, a.ndim)
+
+
 def _at(axis, sl):
     return (slice(None),) * axis + (sl,)
 
@@ -47,11 +55,7 @@ def _gather(a, idx, axis):
 
 def repeat(a, repeats, axis=None):
     """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
-    a = _arr(a)
-    if axis is None:
-        a = a.ravel()
-        axis = 0
-    axis = _axis(axis, a.ndim)
+    a, axis = _along(a, axis)
     reps = _host(repeats)
     n = a.shape[axis]
     if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
@@ -81,11 +85,7 @@ def append(arr, values, axis=None):
 
 def delete(arr, obj, axis=None):
     """arr without the entries `obj` (int, slice, int array or boolean mask) along `axis`."""
-    arr = _arr(arr)
-    if axis is None:
-        arr = arr.ravel()
-        axis = 0
-    axis = _axis(axis, arr.ndim)
+    arr, axis = _along(arr, axis)
     n = arr.shape[axis]
     try:
         kept = _numpy.delete(_numpy.arange(n), _host(obj))
@@ -98,11 +98,7 @@ def delete(arr, obj, axis=None):
 
 def insert(arr, obj, values, axis=None):
     """arr with `values` inserted before the indices `obj` along `axis`, as NumPy."""
-    arr = _arr(arr)
-    if axis is None:
-        arr = arr.ravel()
-        axis = 0
-    axis = _axis(axis, arr.ndim)
+    arr, axis = _along(arr, axis)
     n = arr.shape[axis]
     from cunumpy._creation import asarray, empty
     if isinstance(obj, slice):

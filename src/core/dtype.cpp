@@ -1,6 +1,7 @@
 // DType properties and NumPy 2's promotion and casting rules for the 14 supported types.
 #include "cunumpy/core/dtype.hpp"
 
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -112,7 +113,10 @@ DType dtype_from_string(std::string_view s_in) {
   return DType(it->second);
 }
 
-DType promote_types(DType a, DType b) {
+namespace {
+
+// NumPy's promotion rules, from which the table below is built.
+DType compute_promotion(DType a, DType b) {
   if (a == b) return a;
   if (a.is_bool()) return b;
   if (b.is_bool()) return a;
@@ -134,6 +138,20 @@ DType promote_types(DType a, DType b) {
   int size = std::max(comp_size(a), comp_size(b));
   if (a.is_complex() || b.is_complex()) return dtype_from_kind('c', std::max(size, 4) * 2);
   return dtype_from_kind('f', size);
+}
+
+}  // namespace
+
+DType promote_types(DType a, DType b) {
+  // Every call's type resolution asks this several times: one lookup in a table built once.
+  static const auto table = [] {
+    std::array<std::array<DType, kNumDTypes>, kNumDTypes> t{};
+    for (int i = 0; i < kNumDTypes; ++i)
+      for (int j = 0; j < kNumDTypes; ++j)
+        t[i][j] = compute_promotion(DType(static_cast<DTypeId>(i)), DType(static_cast<DTypeId>(j)));
+    return t;
+  }();
+  return table[static_cast<int>(a.id())][static_cast<int>(b.id())];
 }
 
 bool can_cast(DType from, DType to, Casting casting) {

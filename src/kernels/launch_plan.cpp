@@ -17,6 +17,31 @@ LaunchPlan make_launch_plan(const Shape& shape, std::span<const ndarray> operand
   const int nd = static_cast<int>(shape.size());
   plan.size = shape_size(shape);
 
+  // The common case first (x + 1.0 on whole arrays): every operand C-contiguous with the
+  // full shape is one dense dimension, whatever the general path below would sort.
+  bool dense = true;
+  for (const ndarray& a : operands) dense = dense && a.shape() == shape && a.c_contiguous();
+  if (dense && plan.size > 0) {
+    plan.shape = Shape{plan.size};
+    int max_item = 1;
+    bool aligned = true, same_size = true;
+    for (const ndarray& a : operands) {
+      PlanOperand op;
+      op.data = static_cast<char*>(a.data());
+      op.dtype = a.dtype();
+      op.strides = Strides{a.itemsize()};
+      same_size = same_size && (plan.ops.empty() || op.dtype.itemsize() == max_item);
+      max_item = std::max(max_item, op.dtype.itemsize());
+      aligned = aligned && reinterpret_cast<uintptr_t>(op.data) % 16 == 0;
+      plan.ops.push_back(std::move(op));
+    }
+    plan.contiguous = true;
+    constexpr int64_t kMax32 = std::numeric_limits<int32_t>::max();
+    plan.index32 = plan.size <= kMax32 / max_item;
+    plan.vector_width = !operands.empty() && aligned && same_size && max_item <= 8 ? 16 / max_item : 1;
+    return plan;
+  }
+
   // Broadcast every operand's strides to `shape` (stride 0 along broadcast dimensions).
   SmallVector<Strides, 4> bstrides;
   for (const ndarray& a : operands) {

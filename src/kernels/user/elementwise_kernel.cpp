@@ -44,18 +44,7 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
                                                    std::optional<int64_t> size) const {
   Impl& k = *impl_;
   const std::size_t nin = k.in.size(), nout = k.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError("Wrong number of arguments for '" + k.opt.name + "': expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  std::vector<ndarray> outs(nout);
-  if (args.size() == nin + nout)
-    for (std::size_t o = 0; o < nout; ++o) {
-      if (!args[nin + o].is_array()) throw TypeError("Output arguments must be cunumpy.ndarray");
-      outs[o] = args[nin + o].array();
-    }
-  for (std::size_t i = 0; i < nin; ++i)
-    if (k.in[i].raw && !args[i].is_array())
-      throw TypeError("raw parameter '" + k.in[i].name + "' needs a cunumpy.ndarray argument");
+  std::vector<ndarray> outs = user::given_outputs(k.in, k.out, args, k.opt.name);
 
   std::vector<DType> in_types, out_types;
   user::TypeMap types;

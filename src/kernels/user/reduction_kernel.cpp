@@ -96,18 +96,7 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
                                                  bool keepdims) const {
   Impl& k = *impl_;
   const std::size_t nin = k.in.size(), nout = k.out.size();
-  if (args.size() != nin && args.size() != nin + nout)
-    throw TypeError("Wrong number of arguments for '" + k.opt.name + "': expected " + std::to_string(nin) +
-                    " or " + std::to_string(nin + nout) + ", got " + std::to_string(args.size()));
-  std::vector<ndarray> given(nout);
-  if (args.size() == nin + nout)
-    for (std::size_t o = 0; o < nout; ++o) {
-      if (!args[nin + o].is_array()) throw TypeError("Output arguments must be cunumpy.ndarray");
-      given[o] = args[nin + o].array();
-    }
-  for (std::size_t i = 0; i < nin; ++i)
-    if (k.in[i].raw && !args[i].is_array())
-      throw TypeError("raw parameter '" + k.in[i].name + "' needs a cunumpy.ndarray argument");
+  std::vector<ndarray> given = user::given_outputs(k.in, k.out, args, k.opt.name);
   std::vector<DType> in_types, out_types;
   user::TypeMap types;
   user::resolve_types(k.in, k.out, args.first(nin), given, &in_types, &out_types, &types);

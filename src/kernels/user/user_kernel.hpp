@@ -39,6 +39,11 @@ void resolve_types(const std::vector<Param>& in, const std::vector<Param>& out,
                    std::span<const Operand> in_args, std::span<const ndarray> out_args,
                    std::vector<DType>* in_types, std::vector<DType>* out_types, TypeMap* map);
 
+// The outputs a call passed after its inputs (undefined ndarrays when it passed none).
+// TypeError for a wrong argument count, a non-array output or a non-array `raw` input.
+std::vector<ndarray> given_outputs(const std::vector<Param>& in, const std::vector<Param>& out,
+                                   std::span<const Operand> args, const std::string& kernel_name);
+
 // The device of a call (of its arrays, else the current one) and the broadcast shape of
 // its non-raw arrays (inputs and given outputs). ValueError for arrays on several devices.
 struct CallShape {
