@@ -436,6 +436,52 @@ def run_rows(libs, args):
     row("add28", f"`x + y`, two float32 arrays of {n28:,} (12 bytes per element)", "GB/s", True,
         m_add28, ["cunumpy", "cupy", "torch"])
 
+    # Reductions and scans (issue 5).
+    def m_over_n28(fn, bytes_per_element):
+        def measure(lib):
+            x = lib.rand(n28)
+            t, meth = median_call_ms(lib, lambda: fn(x), rep)
+            return n28 * bytes_per_element / (t * 1e-3) / gb, meth
+        return measure
+    row("sum28", f"`x.sum()`, {n28:,} float32 (bytes read)", "GB/s", True,
+        m_over_n28(lambda x: x.sum(), 4), ["cunumpy", "cupy", "torch"])
+
+    side = max(32, int(16384 * S ** 0.5))
+
+    def m_sum_axis(axis):
+        def measure(lib):
+            x = lib.rand(side * side).reshape(side, side)
+            t, meth = median_call_ms(lib, lambda: x.sum(axis), rep)
+            return side * side * 4 / (t * 1e-3) / gb, meth
+        return measure
+    for axis in (0, 1):
+        row(f"sum_axis{axis}", f"`x.sum({axis})`, {side:,}×{side:,} float32 (bytes read)", "GB/s",
+            True, m_sum_axis(axis), ["cunumpy", "cupy", "torch"])
+    row("argmax28", f"`x.argmax()`, {n28:,} float32 (bytes read)", "GB/s", True,
+        m_over_n28(lambda x: x.argmax(), 4), ["cunumpy", "cupy", "torch"])
+    row("cumsum28", f"`x.cumsum(0)`, {n28:,} float32 (8 bytes per element)", "GB/s", True,
+        m_over_n28(lambda x: x.cumsum(0), 8), ["cunumpy", "cupy", "torch"])
+
+    n27 = max(1024, int(2**27 * S))
+
+    def m_sort27(lib):
+        x = lib.rand(n27)
+        return median_call_ms(lib, lambda: lib.m.sort(x), rep)
+    row("sort27", f"`sort(x)`, {n27:,} random float32", "ms", False, m_sort27,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_sum_small_float(lib):
+        x = lib.rand(1000)
+        return host_loop_us(lib, lambda: float(x.sum()), 2000), "wall, loop of 2000"
+    row("sum_small_float", "`float(x.sum())`, 1,000 float32, host time per call", "µs", False,
+        m_sum_small_float, ["cunumpy", "cupy", "torch", "numpy"])
+
+    def m_sum_small(lib):
+        x = lib.rand(1000)
+        return host_loop_us(lib, lambda: x.sum(), 2000), "wall, loop of 2000"
+    row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
+        m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
+
     # Indexing (issue 6): boolean-mask selection and a random gather.
     def m_mask_select(lib):
         x = lib.from_numpy(np.random.default_rng(0).standard_normal(n26, dtype=np.float32))
@@ -451,6 +497,28 @@ def run_rows(libs, args):
         return t, meth
     row("take", f"`take` of {n7:,} random int64 indices from {n28:,} float32", "ms", False, m_take,
         ["cunumpy", "cupy", "torch"])
+
+    # Searching and statistics (issue 5).
+    n6 = max(1024, int(10**6 * S))
+
+    def m_searchsorted(lib):
+        hay = lib.from_numpy(np.sort(np.random.default_rng(2).random(n6, dtype=np.float32)))
+        needles = lib.rand(n7)
+        return median_call_ms(lib, lambda: lib.m.searchsorted(hay, needles), rep)
+    row("searchsorted", f"searchsorted of {n7:,} float32 needles into {n6:,} sorted", "ms", False,
+        m_searchsorted, ["cunumpy", "cupy"])
+
+    def m_bincount(lib):
+        x = lib.from_numpy(np.random.default_rng(3).integers(0, 1000, n7, dtype=np.int32))
+        return median_call_ms(lib, lambda: lib.m.bincount(x), rep)
+    row("bincount", f"bincount of {n7:,} int32 in [0, 1000)", "ms", False, m_bincount,
+        ["cunumpy", "cupy"])
+
+    def m_histogram(lib):
+        x = lib.rand(n7)
+        return median_call_ms(lib, lambda: lib.m.histogram(x, 100), rep)
+    row("histogram", f"histogram of {n7:,} float32 into 100 bins", "ms", False, m_histogram,
+        ["cunumpy", "cupy"])
 
     # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
     # the CPU for the row; wall clock, median of --repeat).
@@ -481,6 +549,24 @@ def run_rows(libs, args):
             return t, "wall"
         return on_cpu(lib, work)
     row("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", False, m_cpu_sin,
+        ["cunumpy", "numpy"])
+
+    def m_cpu_sum(lib):
+        def work():
+            x = lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: x.sum(), rep)
+            return n7 * 4 / (t * 1e-3) / gb, "wall"
+        return on_cpu(lib, work)
+    row("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s", True,
+        m_cpu_sum, ["cunumpy", "numpy"])
+
+    def m_cpu_sort(lib):
+        def work():
+            x = lib.rand(n7)
+            t, _ = median_call_ms(Lib(None), lambda: lib.m.sort(x), rep)
+            return t, "wall"
+        return on_cpu(lib, work)
+    row("cpu_sort", f"CPU backend: `sort(x)`, {n7:,} random float32", "ms", False, m_cpu_sort,
         ["cunumpy", "numpy"])
 
     # Manipulation (issue 6): a transposing copy and a many-input concatenate.
@@ -584,7 +670,8 @@ def main():
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
                          "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
-                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take")
+                         "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
+                         "searchsorted,bincount,histogram")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

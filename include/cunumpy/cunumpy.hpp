@@ -31,3 +31,4 @@
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/reduction.hpp"
+#include "cunumpy/ops/scan.hpp"

@@ -129,7 +129,7 @@ def _linspace_like_numpy(start, stop, num, axis, dtype):
 
 
 def _stat_blocks(a, axis, before, after, lengths, mode):
-    from cunumpy import _ufuncs as u
+    from cunumpy import _reductions as _red
     n = a.shape[axis]
     llen, rlen = lengths
     llen = n if llen is None or llen > n else int(llen)
@@ -139,18 +139,16 @@ def _stat_blocks(a, axis, before, after, lengths, mode):
 
     def stat(chunk):
         if mode == 'median':
-            # No device sort yet (issue 5): the statistic of the (small) pad window is
-            # computed by NumPy on the host; the result is exact.
-            from cunumpy._creation import asarray
-            with _numpy.errstate(all='ignore'), warnings.catch_warnings():
+            from cunumpy._quantiles import median
+            with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
-                return asarray(_numpy.median(chunk.get(), axis=axis, keepdims=True))
+                return median(chunk, axis=axis, keepdims=True)
         if mode == 'mean':
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
-                s = u.mean(chunk, axis=axis, keepdims=True)
+                s = _red.mean(chunk, axis=axis, keepdims=True)
         else:
-            s = (u.amax if mode == 'maximum' else u.amin)(chunk, axis=axis, keepdims=True)
+            s = (_red.amax if mode == 'maximum' else _red.amin)(chunk, axis=axis, keepdims=True)
         return s
 
     def fix(s):

@@ -1,6 +1,5 @@
 // Python face of the elementwise engine: _core._UfuncBase (the base of cunumpy.ufunc, whose
-// __call__ is here), _core.ufunc_call, the registry's attributes (ufunc_infos), the
-// reductions (sum, prod, max, min, mean and their ndarray methods), and the ndarray
+// __call__ is here), _core.ufunc_call, the registry's attributes (ufunc_infos) and the ndarray
 // operators, bound here in C++ so that `x + 1.0` costs a few microseconds.
 // Operand rules (CuPy's and NEP 50's): Python bool/int/float/complex are weak scalars,
 // NumPy scalars are strong 0-d values, a numpy.ndarray raises TypeError (no implicit
@@ -14,7 +13,6 @@
 
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
-#include "cunumpy/ops/reduction.hpp"
 #include "py_convert.hpp"
 
 namespace nb = nanobind;
@@ -232,67 +230,6 @@ nb::list ufunc_infos() {
   return l;
 }
 
-// ---- reductions -------------------------------------------------------------------------
-Axes to_axes_opt(nb::handle axis) {
-  if (axis.is_none()) return std::nullopt;
-  return py::to_axes(axis);
-}
-
-// Writes `r` into `out` when given (unsafe casting, as NumPy's out= of reductions).
-nb::object finish_reduction(ndarray r, nb::handle out) {
-  if (out.is_none()) return nb::cast(std::move(r));
-  if (!py::is_ndarray(out)) throw TypeError("out must be a cunumpy array");
-  ndarray& o = py::as_ndarray(out);
-  if (o.shape() != r.shape())
-    throw ValueError("output parameter has shape " + shape_str(o.shape()) + ", expected " +
-                     shape_str(r.shape()));
-  o.assign(r);
-  return nb::borrow(out);
-}
-
-nb::object py_reduce(ReduceOp op, const ndarray& a, nb::handle axis, nb::handle dtype,
-                     nb::handle out, bool keepdims) {
-  return finish_reduction(reduce(op, a, to_axes_opt(axis), py::to_optional_dtype(dtype), keepdims), out);
-}
-
-nb::object py_mean(const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
-  return finish_reduction(mean(a, to_axes_opt(axis), py::to_optional_dtype(dtype), keepdims), out);
-}
-
-void bind_reductions(nb::module_& m, nb::handle cls) {
-  struct Entry {
-    const char* name;
-    ReduceOp op;
-  };
-  static const Entry kEntries[] = {{"sum", ReduceOp::Sum}, {"prod", ReduceOp::Prod},
-                                   {"max", ReduceOp::Max}, {"min", ReduceOp::Min}};
-  for (const Entry& e : kEntries) {
-    ReduceOp op = e.op;
-    auto fn = [op](const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims) {
-      if (op == ReduceOp::Max || op == ReduceOp::Min) {
-        if (!dtype.is_none()) throw TypeError("max/min do not take dtype=");
-      }
-      return py_reduce(op, a, axis, dtype, out, keepdims);
-    };
-    m.def(e.name, fn, nb::arg("a"), nb::arg("axis").none() = nb::none(),
-          nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-          nb::arg("keepdims") = false);
-    nb::object method = nb::cpp_function(fn, nb::is_method(), nb::scope(cls), nb::name(e.name),
-                                         nb::arg("axis").none() = nb::none(),
-                                         nb::arg("dtype").none() = nb::none(),
-                                         nb::arg("out").none() = nb::none(),
-                                         nb::arg("keepdims") = false);
-    nb::setattr(cls, e.name, method);
-  }
-  m.def("mean", &py_mean, nb::arg("a"), nb::arg("axis").none() = nb::none(),
-        nb::arg("dtype").none() = nb::none(), nb::arg("out").none() = nb::none(),
-        nb::arg("keepdims") = false);
-  nb::setattr(cls, "mean",
-              nb::cpp_function(&py_mean, nb::is_method(), nb::scope(cls), nb::name("mean"),
-                               nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
-                               nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false));
-}
-
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
@@ -341,5 +278,4 @@ void bind_ufuncs(nb::module_& m) {
   // Defining __eq__ drops the inherited hash; arrays are unhashable, as in NumPy.
   nb::setattr(cls, "__hash__", nb::none());
 
-  bind_reductions(m, cls);
 }

@@ -15,6 +15,8 @@ void bind_indexing(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
+void bind_reductions(nb::module_& m);
+void bind_sorting(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
@@ -27,6 +29,8 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_creation(m);
   bind_cuda(m);
   bind_ufuncs(m);
+  bind_reductions(m);
+  bind_sorting(m);
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);

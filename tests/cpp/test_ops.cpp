@@ -1,4 +1,4 @@
-// Elementwise ufuncs and reductions through the C++ API: NumPy 2 type resolution (NEP 50
+// Elementwise ufuncs, reductions and scans through the C++ API: NumPy 2 type resolution (NEP 50
 // weak scalars), broadcasting, operators, options, and reductions' result dtypes. Expected
 // values are what NumPy prints for the same expressions.
 #include <gtest/gtest.h>
@@ -130,6 +130,52 @@ TEST(Reduction, AxesAndKeepdims) {
   EXPECT_EQ(values(min(x, Shape{1})), (std::vector<double>{0, 3}));
   EXPECT_EQ(values(prod(x, Shape{1})), (std::vector<double>{0, 60}));
   EXPECT_THROW(sum(x, Shape{2}), AxisError);
+}
+
+TEST(Reduction, InitialWhereOut) {
+  ndarray x = seq({2, 3});
+  ReduceArgs args;
+  args.axis = Axes(SmallVector<int64_t, 8>{1});
+  args.initial = Scalar(10);
+  EXPECT_EQ(values(reduce(ReduceOp::Sum, x, args)), (std::vector<double>{13, 22}));
+  args.where = from({1, 0, 1}, {3}).astype(bool_);
+  EXPECT_EQ(values(reduce(ReduceOp::Max, x, args)), (std::vector<double>{10, 10}));
+  args.initial.reset();
+  EXPECT_THROW(reduce(ReduceOp::Max, x, args), ValueError);  // where= without initial
+  args.out = ndarray(Shape{2}, float32);
+  ndarray r = reduce(ReduceOp::Sum, x, args);
+  EXPECT_TRUE(r.same_handle(args.out));
+  EXPECT_EQ(values(args.out), (std::vector<double>{2, 8}));
+}
+
+TEST(Reduction, ArgmaxAllAnyVar) {
+  ndarray x = from({1, NAN, 7, 7, NAN}, {5});
+  EXPECT_EQ(argmax(x).item().to_int64(), 1);  // the first NaN wins
+  ndarray y = from({3, 1, 3, 0, 5, 5}, {2, 3});
+  EXPECT_EQ(values(argmax(y, 1)), (std::vector<double>{0, 1}));
+  EXPECT_EQ(values(argmin(y, 0, true)), (std::vector<double>{1, 0, 0}));
+  EXPECT_EQ(argmax(y, 0, true).shape(), (Shape{1, 3}));
+  EXPECT_THROW(argmax(ndarray(Shape{0}, float64)), ValueError);
+  EXPECT_TRUE(all(ndarray(Shape{0}, int32)).item().to_bool());
+  EXPECT_FALSE(any(ndarray(Shape{0}, int32)).item().to_bool());
+  EXPECT_EQ(values(any(y, {Axes(SmallVector<int64_t, 8>{0})})), (std::vector<double>{1, 1, 1}));
+  ndarray v = var(seq({4}, int16), {}, 1.0);
+  EXPECT_EQ(v.dtype(), float64);
+  EXPECT_DOUBLE_EQ(v.item().to_double(), 5.0 / 3.0);
+  EXPECT_DOUBLE_EQ(cunumpy::std(seq({4}, float32)).item().to_double(), std::sqrt(1.25f));
+  EXPECT_EQ(count_nonzero(y).item().to_int64(), 5);
+}
+
+TEST(Scan, CumsumCumprodAxes) {
+  ndarray x = seq({2, 3}, int8);
+  ndarray c = cumsum(x);
+  EXPECT_EQ(c.dtype(), int64);
+  EXPECT_EQ(values(c), (std::vector<double>{0, 1, 3, 6, 10, 15}));
+  EXPECT_EQ(values(cumsum(x, 0)), (std::vector<double>{0, 1, 2, 3, 5, 7}));
+  EXPECT_EQ(values(cumprod(seq({2, 3}) + 1.0, -1)), (std::vector<double>{1, 2, 6, 4, 20, 120}));
+  EXPECT_EQ(scan(ReduceOp::Max, from({1, 3, 2}, {3}), 0).dtype(), float64);
+  EXPECT_EQ(values(scan(ReduceOp::Max, from({1, 3, 2}, {3}), 0)), (std::vector<double>{1, 3, 3}));
+  EXPECT_THROW(cumsum(x, 2), AxisError);
 }
 
 }  // namespace cunumpy::test

@@ -1,11 +1,14 @@
-// Reductions over axes (NumPy's sum, prod, max/amax, min/amin, mean): axis=None, an int or
-// a tuple, keepdims, dtype=, with NumPy 2's result dtypes (sum of bool/int8/16/32 gives
-// int64, of uint8/16/32 gives uint64; float16 accumulates in float32).
+// Reductions over axes with NumPy's keywords: sum, prod, max/amax, min/amin, all, any,
+// argmax/argmin, mean, var, std, count_nonzero. axis=None, an int or a tuple (negative
+// counts from the end), keepdims, dtype=, out=, initial=, where=, with NumPy 2's result
+// dtypes (sum of bool/int8/16/32 gives int64, of uint8/16/32 gives uint64; float16
+// accumulates in float32; mean/var/std of integers give float64, var of complex is real).
 #pragma once
 #include <optional>
 
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/core/scalar.hpp"
 #include "cunumpy/core/shape.hpp"
 
 namespace cunumpy {
@@ -13,7 +16,22 @@ namespace cunumpy {
 // The axes to reduce; std::nullopt reduces all of them.
 using Axes = std::optional<SmallVector<int64_t, 8>>;
 
-enum class ReduceOp : uint8_t { Sum, Prod, Max, Min };
+// FMax/FMin skip NaN (a slice of NaN only gives NaN), as fmax.reduce / nanmax. Scans take
+// Sum, Prod, Max and Min.
+enum class ReduceOp : uint8_t { Sum, Prod, Max, Min, FMax, FMin };
+
+// NumPy's keyword arguments of a reduction. `out`: undefined allocates; when given, its
+// dtype is the accumulation dtype unless `dtype` says otherwise (as NumPy's ufunc.reduce).
+// `initial` joins every reduced slice (it is the result of an empty one); `where` (bool,
+// broadcast to the input) leaves elements out. max/min with `where` need `initial`.
+struct ReduceArgs {
+  Axes axis = std::nullopt;
+  std::optional<DType> dtype = std::nullopt;
+  bool keepdims = false;
+  ndarray out;
+  std::optional<Scalar> initial = std::nullopt;
+  std::optional<ndarray> where = std::nullopt;
+};
 
 ndarray sum(const ndarray& a, const Axes& axis = std::nullopt,
             std::optional<DType> dtype = std::nullopt, bool keepdims = false);
@@ -28,8 +46,36 @@ inline ndarray amin(const ndarray& a, const Axes& axis = std::nullopt, bool keep
 ndarray mean(const ndarray& a, const Axes& axis = std::nullopt,
              std::optional<DType> dtype = std::nullopt, bool keepdims = false);
 
-// The generic entry the functions above share.
+// The generic entry the functions above share (all keywords).
+ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args);
 ndarray reduce(ReduceOp op, const ndarray& a, const Axes& axis, std::optional<DType> dtype,
                bool keepdims);
+
+// Truth reductions: a bool result; an empty slice gives True (all) / False (any).
+// `dtype` and `initial` of args are ignored.
+ndarray all(const ndarray& a, const ReduceArgs& args = {});
+ndarray any(const ndarray& a, const ReduceArgs& args = {});
+
+// Index of the first maximum (minimum) along `axis` (the flattened array when nullopt), as
+// int64; NaN counts as the largest (smallest), so the first NaN wins, as NumPy. ValueError
+// on an empty slice. `out` (int64, the result's shape) is written when defined.
+ndarray argmax(const ndarray& a, std::optional<int64_t> axis = std::nullopt, bool keepdims = false,
+               const ndarray& out = {});
+ndarray argmin(const ndarray& a, std::optional<int64_t> axis = std::nullopt, bool keepdims = false,
+               const ndarray& out = {});
+
+// mean with all keywords (`initial` is not a mean keyword and is ignored). An empty slice
+// gives NaN, as NumPy (which also warns; the Python layer does).
+ndarray mean(const ndarray& a, const ReduceArgs& args);
+// Two-pass variance, as NumPy's _var: mean(|x - mean(x)|^2) * n / (n - ddof); n - ddof <= 0
+// gives inf/NaN as NumPy. Complex inputs give the real dtype.
+ndarray var(const ndarray& a, const ReduceArgs& args = {}, double ddof = 0);
+ndarray std(const ndarray& a, const ReduceArgs& args = {}, double ddof = 0);
+
+// Number of non-zero elements along the axes, as int64.
+ndarray count_nonzero(const ndarray& a, const Axes& axis = std::nullopt, bool keepdims = false);
+
+// The number of elements each result of a reduction over `axis` combines.
+int64_t reduced_count(const ndarray& a, const Axes& axis);
 
 }  // namespace cunumpy

@@ -1,6 +1,6 @@
 // CPU reductions of an (M, K) view along its last axis. Float sums use NumPy's pairwise
 // summation (8 accumulators, blocks of 128, halves above), so their rounding matches
-// NumPy's closely; integer sums wrap; max/min propagate NaN. Rows run on the thread pool;
+// NumPy's closely; integer sums wrap; max/min propagate NaN, fmax/fmin skip it. Rows run on the thread pool;
 // a single long row is split into chunks whose partial results are combined.
 #include <cstdlib>
 #include <vector>
@@ -47,30 +47,80 @@ T pairwise_sum(const char* a, int64_t n, int64_t s) {
   return pairwise_sum<T, Contig>(a, n2, s) + pairwise_sum<T, Contig>(a + n2 * s, n - n2, s);
 }
 
-// Reduces n elements starting at `a` (byte stride s); `first` = true when the result
-// starts from the first element (no identity), as NumPy's reductions do.
+// NumPy's pairwise sum of n complex values at byte stride `s` (the complex form in
+// loops_utils.h: four accumulators per part, blocks of 64, halves above), into (re, im).
+template <class R>
+void pairwise_sum_complex(const char* a, int64_t n, int64_t s, R* re, R* im) {
+  auto part = [&](int64_t j, int p) { return reinterpret_cast<const R*>(a + j * s)[p]; };
+  if (n < 4) {
+    R sr = R(-0.0), si = R(-0.0);
+    for (int64_t j = 0; j < n; ++j) {
+      sr += part(j, 0);
+      si += part(j, 1);
+    }
+    *re = sr;
+    *im = si;
+  } else if (n <= 64) {
+    R r[8];
+    for (int q = 0; q < 4; ++q) {
+      r[2 * q] = part(q, 0);
+      r[2 * q + 1] = part(q, 1);
+    }
+    int64_t j = 4;
+    for (; j < n - (n % 4); j += 4)
+      for (int q = 0; q < 4; ++q) {
+        r[2 * q] += part(j + q, 0);
+        r[2 * q + 1] += part(j + q, 1);
+      }
+    R sr = (r[0] + r[2]) + (r[4] + r[6]), si = (r[1] + r[3]) + (r[5] + r[7]);
+    for (; j < n; ++j) {
+      sr += part(j, 0);
+      si += part(j, 1);
+    }
+    *re = sr;
+    *im = si;
+  } else {
+    int64_t n2 = n - n % 8;  // NumPy halves the count of floats (2n) to a multiple of 8
+    n2 /= 2;
+    R r1, i1, r2, i2;
+    pairwise_sum_complex<R>(a, n2, s, &r1, &i1);
+    pairwise_sum_complex<R>(a + n2 * s, n - n2, s, &r2, &i2);
+    *re = r1 + r2;
+    *im = i1 + i2;
+  }
+}
+
+// Reduces n elements starting at `a` (byte stride s): sums and products from the identity,
+// max/min (no identity) from the first element, as NumPy's reductions do.
 template <ReduceOp Op, class T>
 T reduce_run(const char* a, int64_t n, int64_t s) {
   auto at = [&](int64_t i) { return *reinterpret_cast<const T*>(a + i * s); };
   if constexpr (Op == ReduceOp::Sum) {
     if constexpr (is_cplx<T>::value) {
       using R = decltype(T().re);
-      // Real and imaginary parts summed pairwise separately, as NumPy's complex loops.
-      R re = pairwise_sum<R>(a, n, s), im = pairwise_sum<R>(a + sizeof(R), n, s);
-      return cn::cplx<R>(re, im);
+      // Started from the identity, as NumPy's reduce does (so a sum of -0.0 is +0.0).
+      R re, im;
+      pairwise_sum_complex<R>(a, n, s, &re, &im);
+      return cn::cplx<R>(R(0) + re, R(0) + im);
     } else if constexpr (std::is_floating_point_v<T>) {
-      return at(0) + pairwise_sum<T>(a + s, n - 1, s);
+      return T(0) + pairwise_sum<T>(a, n, s);
     } else {
       T acc = at(0);
       for (int64_t i = 1; i < n; ++i) acc = cn::op::add::call(acc, at(i));
       return acc;
     }
+  } else if constexpr (Op == ReduceOp::Prod) {
+    // From the identity, as NumPy: (1 + 0j) * z differs from z when z has an infinite part.
+    T acc = cn::cast<T>(1);
+    for (int64_t i = 0; i < n; ++i) acc = cn::op::multiply::call(acc, at(i));
+    return acc;
   } else {
     T acc = at(0);
     for (int64_t i = 1; i < n; ++i) {
-      if constexpr (Op == ReduceOp::Prod) acc = cn::op::multiply::call(acc, at(i));
       if constexpr (Op == ReduceOp::Max) acc = cn::op::maximum::call(acc, at(i));
       if constexpr (Op == ReduceOp::Min) acc = cn::op::minimum::call(acc, at(i));
+      if constexpr (Op == ReduceOp::FMax) acc = cn::op::fmax::call(acc, at(i));
+      if constexpr (Op == ReduceOp::FMin) acc = cn::op::fmin::call(acc, at(i));
     }
     return acc;
   }
@@ -81,7 +131,17 @@ T combine(T a, T b) {
   if constexpr (Op == ReduceOp::Sum) return cn::op::add::call(a, b);
   if constexpr (Op == ReduceOp::Prod) return cn::op::multiply::call(a, b);
   if constexpr (Op == ReduceOp::Max) return cn::op::maximum::call(a, b);
+  if constexpr (Op == ReduceOp::FMax) return cn::op::fmax::call(a, b);
+  if constexpr (Op == ReduceOp::FMin) return cn::op::fmin::call(a, b);
   return cn::op::minimum::call(a, b);
+}
+
+// v combined with the identity first, as NumPy's reduce starts sums and products.
+template <ReduceOp Op, class T>
+T from_identity(T v) {
+  if constexpr (Op == ReduceOp::Sum) return cn::op::add::call(cn::cast<T>(0), v);
+  if constexpr (Op == ReduceOp::Prod) return cn::op::multiply::call(cn::cast<T>(1), v);
+  return v;
 }
 
 template <ReduceOp Op, class T>
@@ -115,7 +175,7 @@ void reduce_rows(const detail::ReduceTask& t) {
       const char* const in = base;
       const int64_t step = sk, nk = K;
       const T* row0 = reinterpret_cast<const T*>(in);
-      for (int64_t m = b; m < e; ++m) o[m] = row0[m];
+      for (int64_t m = b; m < e; ++m) o[m] = from_identity<Op, T>(row0[m]);
       for (int64_t k = 1; k < nk; ++k) {
         const T* row = reinterpret_cast<const T*>(in + k * step);
         for (int64_t m = b; m < e; ++m) o[m] = combine<Op, T>(o[m], row[m]);
@@ -135,6 +195,8 @@ void reduce_typed(const detail::ReduceTask& t) {
     case ReduceOp::Prod: return reduce_rows<ReduceOp::Prod, T>(t);
     case ReduceOp::Max: return reduce_rows<ReduceOp::Max, T>(t);
     case ReduceOp::Min: return reduce_rows<ReduceOp::Min, T>(t);
+    case ReduceOp::FMax: return reduce_rows<ReduceOp::FMax, T>(t);
+    case ReduceOp::FMin: return reduce_rows<ReduceOp::FMin, T>(t);
   }
 }
 

@@ -43,8 +43,7 @@ Function reduce_kernel(int device, ReduceOp op, DType acc, bool cols) {
 }
 
 void launch_reduce(Function f, int device, const void* in, void* out, long long M, long long K,
-                   long long sm, long long sk, int chunks) {
-  long long per = (K + chunks - 1) / chunks;
+                   long long sm, long long sk, int chunks, long long per) {
   const void* in_ptr = in;
   void* out_ptr = out;
   void* args[] = {&in_ptr, &out_ptr, &K, &sm, &sk, &per, &chunks};
@@ -100,13 +99,14 @@ void run_reduce_cuda(const ReduceTask& task) {
   int chunks = 1;
   if (M < target && K >= 2 * cuda::kMinChunk)
     chunks = static_cast<int>(std::min<int64_t>((target + M - 1) / M, K / cuda::kMinChunk));
+  const long long per = cuda::chunk_length(K, &chunks);
   if (chunks == 1) {
-    cuda::launch_reduce(f, device, task.in.data(), task.out.data(), M, K, sm, sk, 1);
+    cuda::launch_reduce(f, device, task.in.data(), task.out.data(), M, K, sm, sk, 1, K);
     return;
   }
   ndarray partial(Shape{M * chunks}, acc, Order::C, task.in.device());
-  cuda::launch_reduce(f, device, task.in.data(), partial.data(), M, K, sm, sk, chunks);
-  cuda::launch_reduce(f, device, partial.data(), task.out.data(), M, chunks, chunks * item, item, 1);
+  cuda::launch_reduce(f, device, task.in.data(), partial.data(), M, K, sm, sk, chunks, per);
+  cuda::launch_reduce(f, device, partial.data(), task.out.data(), M, chunks, chunks * item, item, 1, chunks);
   // `partial` goes back to the stream-ordered pool; later work on this stream reuses it safely.
 }
 

@@ -183,9 +183,14 @@ template <class T> CN_HD complex<T> catan(complex<T> a) {  // -i atanh(iz)
   complex<T> r = catanh(cplx<T>(-a.im, a.re));
   return cplx<T>(r.im, -r.re);
 }
-// Lexicographic order with NumPy's macros (CLT, CLE, CEQ).
-template <class T> CN_HD bool clt(complex<T> a, complex<T> b) { return a.re < b.re || (a.re == b.re && a.im < b.im); }
-template <class T> CN_HD bool cle(complex<T> a, complex<T> b) { return a.re < b.re || (a.re == b.re && a.im <= b.im); }
+// Lexicographic order with NumPy's macros (CLT, CLE, CEQ): a NaN imaginary part makes the
+// real parts' order false, so maximum/minimum/fmax/fmin built on them see NaN as NumPy does.
+template <class T> CN_HD bool clt(complex<T> a, complex<T> b) {
+  return (a.re < b.re && !m::isnan(a.im) && !m::isnan(b.im)) || (a.re == b.re && a.im < b.im);
+}
+template <class T> CN_HD bool cle(complex<T> a, complex<T> b) {
+  return (a.re < b.re && !m::isnan(a.im) && !m::isnan(b.im)) || (a.re == b.re && a.im <= b.im);
+}
 template <class T> CN_HD bool ceq(complex<T> a, complex<T> b) { return a.re == b.re && a.im == b.im; }
 template <class T> CN_HD bool cisnan(complex<T> a) { return m::isnan(a.re) || m::isnan(a.im); }
 
@@ -897,6 +902,21 @@ struct where_ {
 #undef CN_HALF_UNARY_H
 #undef CN_HALF_PRED
 #undef CN_HALF_CMP
+
+// ---- argmax / argmin: whether `b` takes the place of the best value so far `a` ----------
+// NaN beats every number and nothing beats a NaN, so the first NaN wins, as NumPy's.
+struct argmax_beats {
+  template <class T> CN_HD static bool call(T a, T b) {
+    if (isnan::call(a)) return false;
+    return isnan::call(b) || greater::call(b, a);
+  }
+};
+struct argmin_beats {
+  template <class T> CN_HD static bool call(T a, T b) {
+    if (isnan::call(a)) return false;
+    return isnan::call(b) || less::call(b, a);
+  }
+};
 
 }  // namespace op
 }  // namespace cn

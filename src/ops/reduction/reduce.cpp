@@ -1,5 +1,5 @@
-// Reductions: NumPy's axis handling and result dtypes, then a backend reduces an (M, K)
-// view along its last axis (reduced axes moved last, kept axes first).
+// Reductions: NumPy's axis handling, keywords and result dtypes, then a backend reduces an
+// (M, K) view along its last axis (reduced axes moved last, kept axes first).
 #include <string>
 
 #include "cunumpy/core/errors.hpp"
@@ -15,7 +15,9 @@ const char* op_name(ReduceOp op) {
     case ReduceOp::Sum: return "add";
     case ReduceOp::Prod: return "multiply";
     case ReduceOp::Max: return "maximum";
-    default: return "minimum";
+    case ReduceOp::Min: return "minimum";
+    case ReduceOp::FMax: return "fmax";
+    default: return "fmin";
   }
 }
 
@@ -28,9 +30,9 @@ DType sum_dtype(DType d) {
 
 }  // namespace
 
-ndarray reduce(ReduceOp op, const ndarray& a, const Axes& axis, std::optional<DType> dtype,
-               bool keepdims) {
-  if (!a.defined()) throw ValueError("reduction of an undefined array");
+namespace detail {
+
+SmallVector<bool, 8> reduced_axes(const ndarray& a, const Axes& axis) {
   const int nd = a.ndim();
   SmallVector<bool, 8> reduced(nd, !axis.has_value());
   if (axis) {
@@ -40,20 +42,20 @@ ndarray reduce(ReduceOp op, const ndarray& a, const Axes& axis, std::optional<DT
       reduced[d] = true;
     }
   }
-  const bool extremum = op == ReduceOp::Max || op == ReduceOp::Min;
-  const DType result = extremum ? a.dtype() : (dtype ? *dtype : sum_dtype(a.dtype()));
-  // float16 accumulates in float32 (NumPy's half loops compute in float).
-  const DType acc = result == float16 ? float32 : result;
+  return reduced;
+}
 
-  Shape out_shape, kept_shape;
+ndarray reduce_core(ReduceOp op, const ndarray& x, const SmallVector<bool, 8>& reduced,
+                    bool keepdims, const std::optional<Scalar>& empty_value) {
+  const int nd = x.ndim();
+  Shape out_shape;
   SmallVector<int64_t, 8> perm;
   int64_t M = 1, K = 1;
   for (int d = 0; d < nd; ++d) {
     if (!reduced[d]) {
       perm.push_back(d);
-      kept_shape.push_back(a.shape()[d]);
-      out_shape.push_back(a.shape()[d]);
-      M *= a.shape()[d];
+      out_shape.push_back(x.shape()[d]);
+      M *= x.shape()[d];
     } else if (keepdims) {
       out_shape.push_back(1);
     }
@@ -61,34 +63,105 @@ ndarray reduce(ReduceOp op, const ndarray& a, const Axes& axis, std::optional<DT
   for (int d = 0; d < nd; ++d)
     if (reduced[d]) {
       perm.push_back(d);
-      K *= a.shape()[d];
+      K *= x.shape()[d];
     }
-
-  ndarray out(Shape{M}, acc, Order::C, a.device());
+  ndarray out(Shape{M}, x.dtype(), Order::C, x.device());
   if (M > 0 && K == 0) {
-    if (extremum)
+    if (!empty_value)
       throw ValueError(std::string("zero-size array to reduction operation ") + op_name(op) +
                        " which has no identity");
-    out.fill(op == ReduceOp::Sum ? Scalar(0) : Scalar(1));
+    out.fill(*empty_value);
   } else if (M > 0) {
-    detail::ReduceTask task;
+    ReduceTask task;
     task.op = op;
-    task.in = a.astype(acc, Order::K, Casting::Unsafe, /*copy=*/false)
-                  .transpose(std::span<const int64_t>(perm.data(), perm.size()))
-                  .reshape(Shape{M, K});
+    task.in = x.transpose(std::span<const int64_t>(perm.data(), perm.size())).reshape(Shape{M, K});
     task.out = out;
-    if (a.device().is_cpu()) {
-      detail::run_reduce_cpu(task);
+    if (x.device().is_cpu()) {
+      run_reduce_cpu(task);
     } else {
 #ifdef CUNUMPY_HAVE_CUDA
-      detail::run_reduce_cuda(task);
+      run_reduce_cuda(task);
 #else
       throw ValueError("cunumpy was built without the CUDA backend");
 #endif
     }
   }
-  if (acc != result) out = out.astype(result);
   return out.reshape(out_shape);
+}
+
+// Writes `r` into `out` when it is given (its shape must be the result's; values are cast
+// unsafely, as NumPy's reductions write out=) and returns what the caller gets back.
+ndarray finish(const ndarray& r, const ndarray& out) {
+  if (!out.defined()) return r;
+  if (out.shape() != r.shape())
+    throw ValueError("output parameter for reduction operation has shape " + shape_str(out.shape()) +
+                     ", expected " + shape_str(r.shape()));
+  ndarray o = out;
+  o.assign(r);
+  return o;
+}
+
+// `a` with the elements where `mask` is false replaced by `fill` (already in a's dtype).
+ndarray masked(const ndarray& a, const ndarray& mask, const Scalar& fill) {
+  const Operand in[3] = {Operand(mask.dtype() == bool_ ? mask : mask.astype(bool_)), Operand(a),
+                         Operand(fill.cast(a.dtype()))};
+  ndarray r = ufunc_call("_where", in)[0];
+  if (r.shape() != a.shape())
+    throw ValueError("operands could not be broadcast together: where= of shape " +
+                     shape_str(mask.shape()) + " and an array of shape " + shape_str(a.shape()));
+  return r;
+}
+
+}  // namespace detail
+
+int64_t reduced_count(const ndarray& a, const Axes& axis) {
+  SmallVector<bool, 8> reduced = detail::reduced_axes(a, axis);
+  int64_t n = 1;
+  for (int d = 0; d < a.ndim(); ++d)
+    if (reduced[d]) n *= a.shape()[d];
+  return n;
+}
+
+ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
+  if (!a.defined()) throw ValueError("reduction of an undefined array");
+  SmallVector<bool, 8> reduced = detail::reduced_axes(a, args.axis);
+  const bool extremum = op != ReduceOp::Sum && op != ReduceOp::Prod;
+  const DType result = args.dtype ? *args.dtype : extremum ? a.dtype() : sum_dtype(a.dtype());
+  // float16 accumulates in float32 (NumPy's half loops compute in float).
+  const DType acc = result == float16 ? float32 : result;
+  std::optional<Scalar> identity;
+  if (op == ReduceOp::Sum) identity = Scalar(0);
+  if (op == ReduceOp::Prod) identity = Scalar(1);
+  std::optional<Scalar> start = args.initial ? args.initial : identity;
+  if (start) start = start->cast(acc);
+
+  ndarray x = a.astype(acc, Order::K, Casting::Unsafe, /*copy=*/false);
+  if (args.where) {
+    if (!start)
+      throw ValueError(std::string("reduction operation '") + op_name(op) +
+                       "' does not have an identity, so to use a where mask one has to specify 'initial'");
+    // Masked-out elements become the identity; max/min have none, but `initial` is as good
+    // there (max(v, initial) is idempotent), and it joins every slice anyway.
+    x = detail::masked(x, *args.where, identity ? identity->cast(acc) : *start);
+  }
+  ndarray r = detail::reduce_core(op, x, reduced, args.keepdims, start);
+  if (args.initial && reduced_count(a, args.axis) > 0 && r.size() > 0) {
+    const Operand in[2] = {Operand(r), Operand(*start)};
+    UfuncOptions o;
+    o.out.push_back(r);
+    ufunc_call(op_name(op), in, o);
+  }
+  if (acc != result) r = r.astype(result);
+  return detail::finish(r, args.out);
+}
+
+ndarray reduce(ReduceOp op, const ndarray& a, const Axes& axis, std::optional<DType> dtype,
+               bool keepdims) {
+  ReduceArgs args;
+  args.axis = axis;
+  args.dtype = dtype;
+  args.keepdims = keepdims;
+  return reduce(op, a, args);
 }
 
 ndarray sum(const ndarray& a, const Axes& axis, std::optional<DType> dtype, bool keepdims) {
@@ -104,23 +177,27 @@ ndarray min(const ndarray& a, const Axes& axis, bool keepdims) {
   return reduce(ReduceOp::Min, a, axis, std::nullopt, keepdims);
 }
 
-ndarray mean(const ndarray& a, const Axes& axis, std::optional<DType> dtype, bool keepdims) {
-  // NumPy: integers average in float64; float16 sums in float32 and rounds back once.
-  DType result = dtype ? *dtype : (a.dtype().is_inexact() ? a.dtype() : float64);
-  DType acc = result == float16 ? float32 : result;
-  ndarray s = reduce(ReduceOp::Sum, a, axis, acc, keepdims);
-  int64_t count = s.size() == 0 ? 0 : a.size() / s.size();
-  if (s.size() == 0) {  // count from the reduced axes themselves
-    count = 1;
-    for (int d = 0; d < a.ndim(); ++d) {
-      bool r = !axis.has_value();
-      if (axis)
-        for (int64_t ax : *axis) r = r || normalize_axis(ax, a.ndim()) == d;
-      if (r) count *= a.shape()[d];
-    }
-  }
-  ndarray m = true_divide(s, static_cast<double>(count));
-  return m.dtype() == result ? m : m.astype(result);
+namespace {
+
+// all/any: min/max over the truth values (bool minimum is `and`, maximum is `or`).
+ndarray truth_reduce(bool is_all, const ndarray& a, const ReduceArgs& args) {
+  if (!a.defined()) throw ValueError("reduction of an undefined array");
+  SmallVector<bool, 8> reduced = detail::reduced_axes(a, args.axis);
+  ndarray x = a.astype(bool_, Order::K, Casting::Unsafe, /*copy=*/false);
+  if (args.where) x = detail::masked(x, *args.where, Scalar(is_all));
+  ndarray r = detail::reduce_core(is_all ? ReduceOp::Min : ReduceOp::Max, x, reduced,
+                                  args.keepdims, Scalar(is_all));
+  return detail::finish(r, args.out);
+}
+
+}  // namespace
+
+ndarray all(const ndarray& a, const ReduceArgs& args) { return truth_reduce(true, a, args); }
+ndarray any(const ndarray& a, const ReduceArgs& args) { return truth_reduce(false, a, args); }
+
+ndarray count_nonzero(const ndarray& a, const Axes& axis, bool keepdims) {
+  ndarray b = a.astype(bool_, Order::K, Casting::Unsafe, /*copy=*/false);
+  return reduce(ReduceOp::Sum, b, axis, int64, keepdims);
 }
 
 }  // namespace cunumpy

@@ -1,0 +1,120 @@
+"""Sorting (numpy.sort ... numpy.argpartition).
+
+sort/argsort and the ndarray methods sort()/argsort() are in C++ (_core); every sort is
+stable whatever `kind` says, with NumPy's NaN placement. lexsort is a sequence of stable
+argsorts (the last key decides last), partition/argpartition are full sorts (NumPy only
+promises the kth element's place and the partition around it, which a sort keeps).
+"""
+import numpy as _numpy
+
+from cunumpy import _core
+
+__all__ = ['sort', 'argsort', 'lexsort', 'sort_complex', 'partition', 'argpartition']
+
+
+def _arr(a):
+    if isinstance(a, _core.ndarray):
+        return a
+    from cunumpy._creation import asarray
+    return asarray(a)
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """Sorted copy of an array (numpy.sort); stable, NaNs last."""
+    return _core.sort(_arr(a), axis, kind, order)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    """Indices that sort an array (numpy.argsort); stable, so ties keep input order."""
+    return _core.argsort(_arr(a), axis, kind, order)
+
+
+def lexsort(keys, axis=-1):
+    """Indirect stable sort on several keys, the last one primary (numpy.lexsort)."""
+    from cunumpy._indexing import take_along_axis
+    if isinstance(keys, _core.ndarray):
+        if keys.ndim == 0:
+            raise TypeError('need sequence of keys with len > 0 in lexsort')
+        keys = [keys[i] for i in range(keys.shape[0])]
+    else:
+        keys = [_arr(k) for k in keys]
+    if len(keys) == 0:
+        raise TypeError('need sequence of keys with len > 0 in lexsort')
+    shape = keys[0].shape
+    for k in keys:
+        if k.shape != shape:
+            raise ValueError('all keys need to be the same shape')
+    if len(shape) == 0:
+        return _core.argsort(keys[0], None)[0]
+    idx = _core.argsort(keys[0], axis)
+    for k in keys[1:]:
+        order = _core.argsort(take_along_axis(k, idx, axis), axis)
+        idx = take_along_axis(idx, order, axis)
+    return idx
+
+
+def sort_complex(a):
+    """Sorts by real part, then imaginary part; the result is complex (numpy.sort_complex)."""
+    b = _core.sort(_arr(a), -1)
+    if b.dtype.kind == 'c':
+        return b
+    return b.astype('F' if b.dtype.char in 'bhBH' else 'D')
+
+
+def _check_kth(kth, n):
+    ks = _numpy.atleast_1d(_numpy.asarray(kth))
+    if ks.dtype.kind not in 'iu':
+        raise TypeError('Partition index must be integer')
+    if ks.ndim > 1:
+        raise ValueError('kth array must have dimension <= 1')
+    for k in ks.tolist():
+        if not -n <= k < n:
+            raise ValueError(f'kth(={k}) out of bounds ({n})')
+
+
+def _partition_args(a, kth, axis):
+    a = _arr(a)
+    if axis is None:
+        a = a.ravel()
+        axis = -1
+    if a.ndim == 0:
+        raise _numpy.exceptions.AxisError(axis, 0)
+    n = a.shape[axis if -a.ndim <= axis < a.ndim else _normalize(axis, a.ndim)]
+    _check_kth(kth, n)
+    return a, axis
+
+
+def _normalize(axis, ndim):
+    if not -ndim <= axis < ndim:
+        raise _numpy.exceptions.AxisError(axis, ndim)
+    return axis % ndim
+
+
+def partition(a, kth, axis=-1, kind='introselect', order=None):
+    """Partitioned copy around the kth elements (numpy.partition); here fully sorted."""
+    if kind != 'introselect':
+        raise ValueError(f"Unknown selection kind '{kind}'")
+    a, axis = _partition_args(a, kth, axis)
+    return _core.sort(a, axis, None, order)
+
+
+def argpartition(a, kth, axis=-1, kind='introselect', order=None):
+    """Indices that partition an array (numpy.argpartition); here a stable argsort."""
+    if kind != 'introselect':
+        raise ValueError(f"Unknown selection kind '{kind}'")
+    a, axis = _partition_args(a, kth, axis)
+    return _core.argsort(a, axis, None, order)
+
+
+def _ndarray_partition(self, kth, axis=-1, kind='introselect', order=None):
+    """Partitions the array in place (ndarray.partition)."""
+    r = partition(self, kth, axis, kind, order)
+    self[...] = r
+
+
+def _ndarray_argpartition(self, kth, axis=-1, kind='introselect', order=None):
+    return argpartition(self, kth, axis, kind, order)
+
+
+_core.ndarray.partition = _ndarray_partition
+_core.ndarray.argpartition = _ndarray_argpartition

@@ -1,0 +1,84 @@
+// Generated CUDA C++ for argmax/argmin: pure string building.
+#include "backend/cuda/reduction_cuda.hpp"
+#include "backend/cuda/arg_reduce_cuda.hpp"
+
+namespace cunumpy::cuda {
+
+std::string argreduce_kernel_source(bool is_max, const char* value_type, const std::string& ops_header) {
+  std::string s = "#include \"cn_scalar.h\"\n" + ops_header + "\n";
+  s += std::string("typedef ") + value_type + " T;\n";
+  s += "#define CN_VEC_T T\n";
+  s += kRowChunkMacro;
+  s += std::string("#define CN_BEATS(a, b) cn::op::") + (is_max ? "argmax_beats" : "argmin_beats") +
+       "::call(a, b)\n";
+  // Each thread keeps (value, index); two candidates combine to the better one, the lower
+  // index on a tie, so the first occurrence wins whatever order threads saw elements in.
+  s += R"(__device__ __forceinline__ void cn_pick(T& v, long long& i, T w, long long j) {
+  if (i < 0 || CN_BEATS(v, w) || (j < i && !CN_BEATS(w, v))) { v = w; i = j; }
+}
+extern "C" __global__ void cn_argreduce(const char* in, const long long* in_index, T* out_value,
+    long long* out_index, long long K, long long stride_m, long long stride_k,
+    long long per_chunk, int chunks) {
+  __shared__ T sv[256];
+  __shared__ long long si[256];
+  CN_ROW_CHUNK
+  T v;
+  long long i = -1;
+  const long long step = blockDim.x;
+  long long k = k0 + tid;
+  if (!in_index && CN_VEC_OK(row + k0 * stride_k, stride_k)) {
+    // Contiguous, 16-byte aligned: 16-byte loads (index order kept within each vector).
+    const CnVec* vrow = (const CnVec*)(row + k0 * stride_k);
+    const long long nvec = (k1 - k0) / CN_VEC_N;
+    long long q = tid;
+    for (; q + step < nvec; q += 2 * step) {  // two vectors in flight
+      const CnVec x = vrow[q], y = vrow[q + step];
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, x.v[j], k0 + q * CN_VEC_N + j);
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, y.v[j], k0 + (q + step) * CN_VEC_N + j);
+    }
+    for (; q < nvec; q += step) {
+      const CnVec x = vrow[q];
+      for (int j = 0; j < CN_VEC_N; ++j) cn_pick(v, i, x.v[j], k0 + q * CN_VEC_N + j);
+    }
+    k = k0 + nvec * CN_VEC_N + tid;
+  }
+  if (!in_index) {  // first pass: four independent loads in flight per thread
+    for (; k + 3 * step < k1; k += 4 * step) {
+      const T w0 = *(const T*)(row + k * stride_k);
+      const T w1 = *(const T*)(row + (k + step) * stride_k);
+      const T w2 = *(const T*)(row + (k + 2 * step) * stride_k);
+      const T w3 = *(const T*)(row + (k + 3 * step) * stride_k);
+      cn_pick(v, i, w0, k);
+      cn_pick(v, i, w1, k + step);
+      cn_pick(v, i, w2, k + 2 * step);
+      cn_pick(v, i, w3, k + 3 * step);
+    }
+  }
+  for (; k < k1; k += step) {
+    T w = *(const T*)(row + k * stride_k);
+    long long j = in_index ? in_index[m * K + k] : k;
+    cn_pick(v, i, w, j);
+  }
+  sv[tid] = v;
+  si[tid] = i;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (tid < s && si[tid + s] >= 0) {
+      T a = sv[tid];
+      long long ia = si[tid];
+      cn_pick(a, ia, sv[tid + s], si[tid + s]);
+      sv[tid] = a;
+      si[tid] = ia;
+    }
+    __syncthreads();
+  }
+  if (tid == 0) {
+    if (out_value) out_value[b] = sv[0];
+    out_index[b] = si[0];
+  }
+}
+)";
+  return s;
+}
+
+}  // namespace cunumpy::cuda

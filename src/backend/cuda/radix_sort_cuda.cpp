@@ -1,0 +1,213 @@
+// CUDA sort of an (M, K) view along its last axis: an LSD radix sort of order-preserving
+// unsigned keys, 8 bits per pass (per-block histograms, one exclusive scan, a stable
+// scatter). Rows become the most significant digits: after the data key's passes, the
+// row number (with complex NumPy's NaN class below it) is sorted on, stably, so each row
+// ends up contiguous and sorted. The payload is the element's number in the C-order view;
+// the last kernel reads the values through it and turns it into the index within the row.
+// A single row sorted for its values alone carries no payload: its first pass keys the
+// input on the fly and its last rebuilds the values from the keys (a float32 sort is 4
+// passes, each reading 4 bytes per element for the histogram and 4 + 4 for the scatter).
+#include <algorithm>
+#include <initializer_list>
+#include <mutex>
+#include <unordered_map>
+
+#include "backend/cuda/radix_sort_cuda.hpp"
+#include "cunumpy/core/errors.hpp"
+#include "kernels/cuda/kernel_cache.hpp"
+#include "ops/sorting/sort_exec.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::cuda {
+namespace {
+
+struct SortKernels {
+  Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
+      scatter_row_v, finish, finish_keys, hist_raw, scatter_raw_n, scatter_out_n, scatter_raw_out_n;
+  int resident = 4;  // scatter blocks of 256 threads that fit on one SM together
+};
+
+// How many 256-thread blocks of every scatter kernel fit on an SM at once (registers,
+// static shared memory, threads): each block owns a fixed range, so a grid larger than
+// one wave would leave a second, mostly idle wave.
+int resident_blocks(int device, std::initializer_list<Function> fs) {
+  CUdevice dev;
+  CN_CU(cuDeviceGet, &dev, device);
+  int regs_sm = 0, smem_sm = 0, threads_sm = 0;
+  CN_CU(cuDeviceGetAttribute, &regs_sm, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &smem_sm, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &threads_sm, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
+  int best = std::max(1, threads_sm / 256);
+  for (Function f : fs) {
+    int regs = 0, smem = 0;
+    CN_CU(cuFuncGetAttribute, &regs, CU_FUNC_ATTRIBUTE_NUM_REGS, static_cast<CUfunction>(f));
+    CN_CU(cuFuncGetAttribute, &smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, static_cast<CUfunction>(f));
+    const int per_block_regs = ((std::max(regs, 1) + 7) / 8 * 8) * 256;
+    best = std::min(best, regs_sm / per_block_regs);
+    best = std::min(best, smem_sm / (smem + 1024));  // 1 KB per block reserved by the system
+  }
+  return std::max(best, 1);
+}
+
+SortKernels sort_kernels(int device, DType d, bool wide) {
+  static std::mutex mu;
+  static auto* map = new std::unordered_map<int, SortKernels>();
+  const int key = static_cast<int>(d.id()) * 2 + (wide ? 1 : 0) + device * 4096;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = map->find(key);
+    if (it != map->end()) return it->second;
+  }
+  const std::string name = std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4");
+  const std::string src = radix_sort_kernel_source(d, wide);
+  auto get = [&](const char* fn) { return get_kernel(device, name, src, fn); };
+  SortKernels k{get("cn_sort_make_keys"),      get("cn_sort_gather_keys"),   get("cn_sort_row_keys"),
+                get("cn_radix_hist_key"),      get("cn_radix_hist_row"),     get("cn_radix_scan"),
+                get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
+                get("cn_sort_finish"),         get("cn_sort_finish_keys"),   get("cn_radix_hist_raw"),
+                get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n")};
+  k.resident = resident_blocks(device, {k.scatter_key_v, k.scatter_key_n, k.scatter_row_v, k.scatter_raw_n,
+                                        k.scatter_out_n, k.scatter_raw_out_n});
+  std::lock_guard<std::mutex> lock(mu);
+  map->emplace(key, k);
+  return k;
+}
+
+DType unsigned_of(int bytes) {
+  return bytes == 1 ? uint8 : bytes == 2 ? uint16 : bytes == 4 ? uint32 : uint64;
+}
+
+}  // namespace
+}  // namespace cunumpy::cuda
+
+namespace cunumpy::detail {
+
+void run_sort_cuda(const SortTask& task) {
+  using namespace cunumpy::cuda;
+  const int device = task.in.device().index;
+  ensure_context(device);
+  const DType dt = task.in.dtype();
+  long long M = task.in.shape()[0], K = task.in.shape()[1];
+  long long sm = task.in.strides()[0], sk = task.in.strides()[1];
+  long long N = M * K;
+  if (M >= (1ll << 30)) throw NotImplementedError("CUDA sort of 2^30 or more rows");
+  const bool wide = N >= (1ll << 32);
+  const bool complex = dt.is_complex();
+  const SortKernels k = sort_kernels(device, dt, wide);
+  StreamHandle stream = current_stream(device);
+  const Device dev = task.in.device();
+  const int sms = multiprocessor_count(device);
+  const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
+  const long long tiles = (N + kSortTile - 1) / kSortTile;
+  const long long want_blocks = std::min<long long>(tiles, static_cast<long long>(sms) * k.resident);
+  const long long per_block = (tiles + want_blocks - 1) / want_blocks * kSortTile;
+  const unsigned blocks = static_cast<unsigned>((N + per_block - 1) / per_block);
+  long long total = 256ll * blocks;
+  ndarray counts(Shape{total}, uint64, Order::C, dev);
+  void* counts_ptr = counts.data();
+  const void* in = task.in.data();
+  const int kb = sort_key_bytes(dt);
+  ndarray keys_a(Shape{N}, unsigned_of(kb), Order::C, dev), keys_b(Shape{N}, unsigned_of(kb), Order::C, dev);
+  void* ka = keys_a.data();
+  void* kb_ptr = keys_b.data();
+  void* null = nullptr;
+
+  // One pass: histogram, scan, scatter from (*keys, *vals) into (*keys2, *vals2), then swap.
+  auto pass = [&](Function hist, Function scatter, void** keys, void** keys2, void** vals, void** vals2, int shift) {
+    void* a1[] = {keys, &N, const_cast<long long*>(&per_block), &shift, &counts_ptr};
+    launch(hist, blocks, 256, a1, 0, stream);
+    void* a2[] = {&counts_ptr, &total};
+    launch(k.scan, 1, 256, a2, 0, stream);
+    void* a3[] = {keys, vals, keys2, vals2, &N, const_cast<long long*>(&per_block), &shift, &counts_ptr};
+    launch(scatter, blocks, 256, a3, 0, stream);
+    std::swap(*keys, *keys2);
+    std::swap(*vals, *vals2);
+  };
+
+  if (!task.indices.defined() && M == 1 && !complex && sk == static_cast<long long>(dt.itemsize())) {
+    // Values of one contiguous row: exact keys (-0.0 stays apart from 0.0), no payload; the
+    // first pass reads the input and the last writes the values (8 bytes per element per
+    // pass for float32, plus the histogram's 4).
+    const void* src_keys = ka;
+    void* out = task.values.data();
+    int exact = 1;
+    for (int shift = 0; shift < kb * 8; shift += 8) {
+      const bool first = shift == 0, last = shift + 8 == kb * 8;
+      int sh = shift;
+      if (first) {
+        void* a1[] = {const_cast<void**>(&in), &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.hist_raw, blocks, 256, a1, 0, stream);
+      } else {
+        void* a1[] = {const_cast<void**>(&src_keys), &N, const_cast<long long*>(&per_block), &sh, &counts_ptr};
+        launch(k.hist_key, blocks, 256, a1, 0, stream);
+      }
+      void* a2[] = {&counts_ptr, &total};
+      launch(k.scan, 1, 256, a2, 0, stream);
+      void* dst_keys = src_keys == ka ? kb_ptr : ka;
+      if (first && last) {
+        void* a3[] = {const_cast<void**>(&in), &out, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.scatter_raw_out_n, blocks, 256, a3, 0, stream);
+      } else if (first) {
+        void* a3[] = {const_cast<void**>(&in), &dst_keys, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr, &exact};
+        launch(k.scatter_raw_n, blocks, 256, a3, 0, stream);
+      } else if (last) {
+        void* a3[] = {const_cast<void**>(&src_keys), &out, &N, const_cast<long long*>(&per_block), &sh, &counts_ptr};
+        launch(k.scatter_out_n, blocks, 256, a3, 0, stream);
+      } else {
+        void* null_v = nullptr;
+        void* a3[] = {const_cast<void**>(&src_keys), &null_v, &dst_keys, &null_v, &N, const_cast<long long*>(&per_block),
+                      &sh, &counts_ptr};
+        launch(k.scatter_key_n, blocks, 256, a3, 0, stream);
+      }
+      src_keys = dst_keys;
+    }
+    return;
+  }
+  if (!task.indices.defined() && M == 1 && !complex) {
+    // Values of one strided row: keys first, then the same passes through key buffers.
+    int field = 0, exact = 1;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &null, &field, &exact};
+    launch(k.make_keys, ew_grid, 256, a, 0, stream);
+    void* v1 = nullptr;
+    void* v2 = nullptr;
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_n, &ka, &kb_ptr, &v1, &v2, shift);
+    void* out = task.values.data();
+    void* f[] = {&ka, &N, &out};
+    launch(k.finish_keys, ew_grid, 256, f, 0, stream);
+    return;
+  }
+  const DType vt = wide ? uint64 : uint32;
+  ndarray vals_a(Shape{N}, vt, Order::C, dev), vals_b(Shape{N}, vt, Order::C, dev);
+  void* va = vals_a.data();
+  void* vb = vals_b.data();
+  {
+    // The least significant field first: the imaginary part of complex values.
+    int field = complex ? 1 : 0, exact = 0;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &va, &field, &exact};
+    launch(k.make_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_v, &ka, &kb_ptr, &va, &vb, shift);
+  }
+  if (complex) {
+    int field = 0;
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &ka, &field};
+    launch(k.gather_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < kb * 8; shift += 8) pass(k.hist_key, k.scatter_key_v, &ka, &kb_ptr, &va, &vb, shift);
+  }
+  const unsigned long long top = (static_cast<unsigned long long>(M - 1) << 2) | (complex ? 3u : 0u);
+  int row_bits = 0;
+  while ((top >> row_bits) != 0) ++row_bits;
+  if (row_bits > 0) {
+    ndarray rows_a(Shape{N}, uint32, Order::C, dev), rows_b(Shape{N}, uint32, Order::C, dev);
+    void* ra = rows_a.data();
+    void* rb = rows_b.data();
+    void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &ra};
+    launch(k.row_keys, ew_grid, 256, a, 0, stream);
+    for (int shift = 0; shift < row_bits; shift += 8) pass(k.hist_row, k.scatter_row_v, &ra, &rb, &va, &vb, shift);
+  }
+  void* out_values = task.values.defined() ? task.values.data() : nullptr;
+  void* out_indices = task.indices.defined() ? task.indices.data() : nullptr;
+  void* f[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &va, &out_values, &out_indices};
+  launch(k.finish, ew_grid, 256, f, 0, stream);
+}
+
+}  // namespace cunumpy::detail

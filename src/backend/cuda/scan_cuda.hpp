@@ -1,0 +1,34 @@
+// Source generation for the CUDA scan kernels (pure string building, testable without a
+// GPU). One source per (op, accumulation type) scans the rows of an (M, K) strided view
+// into a C-contiguous (M, K) output, 256 threads per block, tiles of 256 x kScanItems:
+//   cn_scan_lookback(in, out, aggregate, inclusive, status, K, stride_m, stride_k, tiles):
+//     one pass, a tile per block (M * tiles blocks), decoupled look-back between tiles;
+//     aggregate/inclusive: M * tiles values, status: 8 + 4 * M * tiles zeroed bytes.
+// and the three-phase form (CUNUMPY_SCAN_THREE_PHASE=1), each row cut into `chunks`
+// chunks (block b: chunk b % chunks of row b / chunks), which is also the one-pass form
+// of many rows (chunks = 1: a block scans a whole row):
+//   cn_scan_reduce(in, partial, K, stride_m, stride_k, per_chunk, chunks): partial[b] = op over chunk b
+//   cn_scan_carry(partial, M, chunks): each row's partials become exclusive prefixes
+//   cn_scan_chunks(in, out, carry, K, stride_m, stride_k, per_chunk, chunks): the chunk's
+//     inclusive scan in tiles of 256 x 8 elements (staged through shared memory, so loads
+//     and stores are coalesced), started from carry[b] (ignored when chunks == 1).
+#pragma once
+#include <string>
+
+#include "cunumpy/core/dtype.hpp"
+#include "cunumpy/ops/reduction.hpp"
+
+namespace cunumpy::cuda {
+
+// The identity of op in dtype `acc`, as an expression of type Acc (-inf/lowest for max).
+std::string scan_identity_expr(ReduceOp op, DType acc);
+// `identity`: an expression of type Acc that op leaves every value unchanged with.
+std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::string& identity,
+                               const std::string& ops_header);
+inline constexpr const char* kScanReduceKernelName = "cn_scan_reduce";
+inline constexpr const char* kScanCarryKernelName = "cn_scan_carry";
+inline constexpr const char* kScanChunksKernelName = "cn_scan_chunks";
+inline constexpr const char* kScanLookbackKernelName = "cn_scan_lookback";
+inline constexpr int kScanItems = 8;  // elements per thread per tile
+
+}  // namespace cunumpy::cuda

@@ -1,0 +1,249 @@
+"""bincount, histogram (int, array and string bins, range, weights, density), its edges,
+histogram2d and histogramdd, against NumPy."""
+
+import numpy as np
+import pytest
+
+import cunumpy as cp
+from _helpers import assert_same, check_same_outcome, sample
+
+INT_IN = [np.bool_, np.int8, np.uint8, np.int16, np.int32, np.uint32, np.int64, np.uint64]
+
+
+def _pair(a):
+    return a, cp.asarray(a)
+
+
+# ---------------------------------------------------------------- bincount
+
+@pytest.mark.parametrize("dtype", INT_IN)
+def test_bincount_dtypes(dtype):
+    x = np.abs(sample((50,), np.int64, 1)).astype(dtype) if dtype is not np.bool_ else \
+        sample((50,), np.bool_, 1)
+    assert_same(cp.bincount(cp.asarray(x)), np.bincount(x))
+    assert_same(cp.bincount(cp.asarray(x), minlength=200), np.bincount(x, minlength=200))
+
+
+@pytest.mark.parametrize("wdtype", [np.float32, np.float64, np.int8, np.int64, np.bool_])
+def test_bincount_weights(wdtype):
+    x = np.array([0, 3, 3, 1, 7, 3], np.int32)
+    w = sample((6,), wdtype, 2)
+    # float64 sums by atomics: the order of the additions, so the last bits, may differ
+    assert_same(cp.bincount(cp.asarray(x), cp.asarray(w)), np.bincount(x, w), rtol=1e-12)
+    assert_same(cp.bincount(cp.asarray(x), weights=cp.asarray(w), minlength=3),
+                np.bincount(x, weights=w, minlength=3), rtol=1e-12)
+
+
+def test_bincount_views_and_empty():
+    base = np.arange(40, dtype=np.int64) % 7
+    assert_same(cp.bincount(cp.asarray(base)[::-3]), np.bincount(base[::-3]))
+    assert_same(cp.bincount(cp.asarray(np.zeros(0, np.int32))), np.bincount(np.zeros(0, np.int32)))
+    assert_same(cp.bincount([]), np.bincount([]))
+    assert_same(cp.bincount(cp.asarray(np.zeros(0, np.int32)), minlength=4),
+                np.bincount(np.zeros(0, np.int32), minlength=4))
+    assert_same(cp.bincount(cp.asarray(np.zeros(0, np.int32)), weights=cp.asarray(np.zeros(0))),
+                np.bincount(np.zeros(0, np.int32), weights=np.zeros(0)))
+
+
+@pytest.mark.parametrize("case", [
+    lambda xp: xp.bincount(xp.asarray([1, -2, 3])),
+    lambda xp: xp.bincount(xp.asarray([1.0, 2.0])),
+    lambda xp: xp.bincount(xp.asarray([[1, 2]])),
+    lambda xp: xp.bincount(xp.asarray(3)),
+    lambda xp: xp.bincount(xp.asarray([1, 2]), minlength=-1),
+    lambda xp: xp.bincount(xp.asarray([1, 2]), minlength=None),
+    lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1.0])),
+    lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1j, 2])),
+], ids=["negative", "float", "2d", "0d", "minlength<0", "minlength None", "weights shape",
+        "complex weights"])
+def test_bincount_errors(case):
+    check_same_outcome(lambda: case(cp), lambda: case(np))
+
+
+# ---------------------------------------------------------------- histogram
+
+HIST_DTYPES = [np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint64, np.float16,
+               np.float32, np.float64]
+
+
+@pytest.mark.parametrize("bins", [1, 3, 10, 33])
+@pytest.mark.parametrize("dtype", HIST_DTYPES)
+def test_histogram_int_bins(dtype, bins):
+    a = sample((200,), dtype, 3)
+    h, e = cp.histogram(cp.asarray(a), bins)
+    hn, en = np.histogram(a, bins)
+    assert_same(h, hn)
+    assert_same(e, en)
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.float32, np.float64])
+@pytest.mark.parametrize("rng", [(-1, 1), (0.1, 0.7), (-3.0, 2.5), (2, 2)])
+def test_histogram_range(dtype, rng):
+    a = (sample((300,), np.float64, 4) * 3).astype(dtype)
+    h, e = cp.histogram(cp.asarray(a), 12, range=rng)
+    hn, en = np.histogram(a, 12, range=rng)
+    assert_same(h, hn)
+    assert_same(e, en)
+
+
+def test_histogram_values_on_edges_and_last_edge_inclusive():
+    a = np.linspace(0, 1, 101)  # many values exactly on the edges
+    for bins in [10, 7, 100]:
+        h, e = cp.histogram(cp.asarray(a), bins)
+        assert_same(h, np.histogram(a, bins)[0])
+    a32 = np.linspace(-5, 5, 1001).astype(np.float32)
+    assert_same(cp.histogram(cp.asarray(a32), 20, range=(-4, 4))[0],
+                np.histogram(a32, 20, range=(-4, 4))[0])
+
+
+@pytest.mark.parametrize("bins", [[0, 1, 2, 3], [-1.5, 0, 0.25, 4], [0, 1, 1, 2], [1.0],
+                                  [0, 1, 1, 1]], ids=str)
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64])
+def test_histogram_array_bins(bins, dtype):
+    a = np.concatenate([sample((100,), np.float64, 5) * 2, [0, 1, 2, 3, 4]]).astype(dtype)
+    h, e = cp.histogram(cp.asarray(a), cp.asarray(np.array(bins)))
+    hn, en = np.histogram(a, np.array(bins))
+    assert_same(h, hn)
+    assert_same(e, en)
+    h, e = cp.histogram(cp.asarray(a), bins)  # a list too
+    assert_same(h, hn)
+
+
+@pytest.mark.parametrize("wdtype", [np.float32, np.float64, np.int32, np.complex128])
+@pytest.mark.parametrize("bins", [8, [-2.0, -0.5, 0.0, 0.5, 2.0]], ids=["int", "array"])
+def test_histogram_weights(bins, wdtype):
+    a = sample((80,), np.float64, 6) * 2
+    w = sample((80,), wdtype, 7)
+    h, _ = cp.histogram(cp.asarray(a), bins, weights=cp.asarray(w))
+    hn, _ = np.histogram(a, bins, weights=w)
+    assert_same(h, hn, rtol=1e-6 if wdtype == np.float32 else 1e-12)
+
+
+@pytest.mark.parametrize("bins", [5, [0.0, 0.1, 0.5, 2.0]], ids=["int", "array"])
+def test_histogram_density(bins):
+    a = np.abs(sample((120,), np.float64, 8))
+    w = np.abs(sample((120,), np.float64, 9))
+    for kw in [{}, {"weights": w}]:
+        kwc = {k: cp.asarray(v) for k, v in kw.items()}
+        h, _ = cp.histogram(cp.asarray(a), bins, density=True, **kwc)
+        hn, _ = np.histogram(a, bins, density=True, **kw)
+        assert_same(h, hn, rtol=1e-12)
+
+
+@pytest.mark.parametrize("est", ["auto", "fd", "sturges", "sqrt", "rice", "scott", "doane",
+                                 "stone"])
+def test_histogram_string_bins(est):
+    a = sample((500,), np.float64, 10)
+    h, e = cp.histogram(cp.asarray(a), est)
+    hn, en = np.histogram(a, est)
+    assert_same(h, hn)
+    assert_same(e, en)
+    assert_same(cp.histogram_bin_edges(cp.asarray(a), est), np.histogram_bin_edges(a, est))
+
+
+def test_histogram_nan_inf_with_range_and_views():
+    a = np.array([np.nan, np.inf, -np.inf, 0.5, 0.2, 1.0, 0.0, -0.1])
+    h, e = cp.histogram(cp.asarray(a), 4, range=(0, 1))
+    assert_same(h, np.histogram(a, 4, range=(0, 1))[0])
+    h, e = cp.histogram(cp.asarray(a), [0, 0.5, 1])
+    assert_same(h, np.histogram(a, [0, 0.5, 1])[0])
+    m = sample((6, 8), np.float32, 11)
+    h, e = cp.histogram(cp.asarray(m)[::2, 1::3], 5)
+    hn, en = np.histogram(m[::2, 1::3], 5)
+    assert_same(h, hn)
+    assert_same(e, en)
+
+
+def test_histogram_empty_and_0d():
+    e = np.zeros(0, np.float32)
+    for bins in [4, [0, 1, 2]]:
+        h, ed = cp.histogram(cp.asarray(e), bins)
+        hn, edn = np.histogram(e, bins)
+        assert_same(h, hn)
+        assert_same(ed, edn)
+    h, ed = cp.histogram(cp.asarray(np.float64(2.5)), 3)
+    hn, edn = np.histogram(np.float64(2.5), 3)
+    assert_same(h, hn)
+    assert_same(ed, edn)
+
+
+@pytest.mark.parametrize("case", [
+    lambda xp, a: xp.histogram(a, 0),
+    lambda xp, a: xp.histogram(a, -3),
+    lambda xp, a: xp.histogram(a, 2.5),
+    lambda xp, a: xp.histogram(a, [3, 2, 1]),
+    lambda xp, a: xp.histogram(a, [[1, 2]]),
+    lambda xp, a: xp.histogram(a, 'bogus'),
+    lambda xp, a: xp.histogram(a, 'auto', weights=a),
+    lambda xp, a: xp.histogram(a, 3, range=(2, 1)),
+    lambda xp, a: xp.histogram(a, 3, range=(0, np.inf)),
+    lambda xp, a: xp.histogram(a, 3, weights=a[:2]),
+    lambda xp, a: xp.histogram(a * np.nan, 3),
+], ids=["zero bins", "negative bins", "float bins", "decreasing", "2d bins", "estimator",
+        "estimator weights", "range order", "range inf", "weights shape", "nan range"])
+def test_histogram_errors(case):
+    a_np = sample((10,), np.float64, 12)
+    with np.errstate(all='ignore'):
+        check_same_outcome(lambda: case(cp, cp.asarray(a_np)), lambda: case(np, a_np))
+
+
+# ---------------------------------------------------------------- 2d and dd
+
+@pytest.mark.parametrize("bins", [10, (3, 5), [[0, 0.2, 0.9], [-1, 0, 1, 2]], 4],
+                         ids=["10", "3x5", "arrays", "4"])
+def test_histogram2d(bins):
+    x = sample((150,), np.float64, 13)
+    y = sample((150,), np.float64, 14)
+    w = np.abs(sample((150,), np.float64, 15))
+    for kw in [{}, {"weights": w}, {"density": True}, {"range": [[-0.5, 0.5], [0, 1]]}]:
+        kwc = {k: cp.asarray(v) if k == "weights" else v for k, v in kw.items()}
+        H, xe, ye = cp.histogram2d(cp.asarray(x), cp.asarray(y), bins, **kwc)
+        Hn, xen, yen = np.histogram2d(x, y, bins, **kw)
+        assert_same(H, Hn, rtol=1e-12)
+        assert_same(xe, xen)
+        assert_same(ye, yen)
+
+
+@pytest.mark.parametrize("D", [1, 2, 3])
+def test_histogramdd(D):
+    s = sample((60, D), np.float32, 16)
+    for bins in [5, [3] * D]:
+        H, edges = cp.histogramdd(cp.asarray(s), bins)
+        Hn, edn = np.histogramdd(s, bins)
+        assert_same(H, Hn)
+        for g, e in zip(edges, edn):
+            assert_same(g, e)
+    H, _ = cp.histogramdd(cp.asarray(s), 4, density=True)
+    assert_same(H, np.histogramdd(s, 4, density=True)[0], rtol=1e-12)
+    H, _ = cp.histogramdd([cp.asarray(s[:, k]) for k in range(D)], 3)
+    assert_same(H, np.histogramdd([s[:, k] for k in range(D)], 3)[0])
+
+
+def test_histogramdd_errors():
+    s = sample((20, 2), np.float64, 17)
+    for case in [lambda xp, a: xp.histogramdd(a, [3, 4, 5]),
+                 lambda xp, a: xp.histogramdd(a, 0),
+                 lambda xp, a: xp.histogramdd(a, [[2, 1], 3]),
+                 lambda xp, a: xp.histogramdd(a, 3, range=[(0, 1)])]:
+        check_same_outcome(lambda: case(cp, cp.asarray(s)), lambda: case(np, s))
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.int64])
+def test_histogram_many_values_odd_ranges(dtype):
+    rng = np.random.default_rng(18)
+    a = (rng.standard_normal(20000) * 7).astype(dtype)
+    for bins, r in [(100, None), (37, (-3.3, 9.1)), (1000, (-1e-3, 1e-3)), (3, (-7, 7))]:
+        h, e = cp.histogram(cp.asarray(a), bins, range=r)
+        hn, en = np.histogram(a, bins, range=r)
+        assert_same(h, hn)
+        assert_same(e, en)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint64])
+@pytest.mark.parametrize("rng", [None, (0, 300), (-2, 5), (0.5, 9.5), (-1000, 1000)], ids=str)
+def test_histogram_integer_data_ranges(dtype, rng):
+    a = (np.arange(200) % 41).astype(dtype)
+    h, e = cp.histogram(cp.asarray(a), 9, range=rng)
+    hn, en = np.histogram(a, 9, range=rng)
+    assert_same(h, hn)
+    assert_same(e, en)

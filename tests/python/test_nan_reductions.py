@@ -1,0 +1,117 @@
+"""The nan-skipping reductions against NumPy: nansum, nanprod, nanmax, nanmin, nanargmax,
+nanargmin, nanmean, nanvar, nanstd (and average), with NaN placed in some slices and
+filling others, across dtypes and axes; NumPy's RuntimeWarnings for all-NaN slices and
+its ValueError for nanargmax/nanargmin of one."""
+import warnings
+
+import numpy as np
+import pytest
+
+import cunumpy as cp
+from _helpers import ALL_DTYPES, DTYPE_IDS, make_pair
+from _reduction_helpers import close, same
+
+NAN_FUNCS = ['nansum', 'nanprod', 'nanmax', 'nanmin', 'nanargmax', 'nanargmin', 'nanmean',
+             'nanvar', 'nanstd']
+
+
+def with_nans(dtype):
+    """A (4, 5) array with NaN in some places (none in row 0, all of column 3 but row 0)."""
+    a = np.random.default_rng(9).uniform(-2, 2, (4, 5)).astype(dtype)
+    if np.dtype(dtype).kind in 'fc':
+        a[1, 2] = np.nan
+        a[1:, 3] = np.nan
+        a[3, 0] = np.nan
+    return a
+
+
+@pytest.mark.parametrize('dtype', ALL_DTYPES, ids=DTYPE_IDS)
+@pytest.mark.parametrize('name', NAN_FUNCS)
+def test_nan_functions(name, dtype):
+    if dtype.kind in 'biu':
+        a, c = make_pair('contig', dtype)
+    else:
+        a = with_nans(dtype)
+        c = cp.asarray(a)
+    if name == 'nanprod':
+        a = np.where(np.isnan(a), a, np.sign(a)).astype(dtype) if dtype.kind in 'fc' else (a != 0).astype(dtype)
+        c = cp.asarray(a)
+    for axis in (None, 0, 1, -1):
+        for keepdims in (False, True):
+            same(lambda: getattr(cp, name)(c, axis=axis, keepdims=keepdims),
+                 lambda: getattr(np, name)(a, axis=axis, keepdims=keepdims))
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex128'])
+def test_all_nan_slices(dtype):
+    a = np.full((2, 3), np.nan, dtype=dtype)
+    a[0] = 1
+    c = cp.asarray(a)
+    for name in ('nanmax', 'nanmin', 'nanmean', 'nanvar', 'nanstd'):
+        with pytest.warns(RuntimeWarning):
+            r = getattr(cp, name)(c, axis=1)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore')
+            close(r, getattr(np, name)(a, axis=1))
+    for name in ('nanargmax', 'nanargmin'):
+        with pytest.raises(ValueError, match='All-NaN slice encountered'):
+            getattr(cp, name)(c, axis=1)
+        same(lambda: getattr(cp, name)(c, axis=0), lambda: getattr(np, name)(a, axis=0))
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        cp.nansum(c, axis=1)  # no warning: an all-NaN sum is 0
+        close(cp.nansum(c, axis=1), np.nansum(a, axis=1))
+
+
+def test_nan_keywords():
+    a = with_nans(np.float64)
+    c = cp.asarray(a)
+    same(lambda: cp.nansum(c, axis=0, dtype=np.float32), lambda: np.nansum(a, axis=0, dtype=np.float32))
+    same(lambda: cp.nansum(c, axis=1, initial=2.0), lambda: np.nansum(a, axis=1, initial=2.0))
+    same(lambda: cp.nanmax(c, axis=1, initial=10.0), lambda: np.nanmax(a, axis=1, initial=10.0))
+    same(lambda: cp.nanvar(c[:1], axis=1, ddof=1), lambda: np.nanvar(a[:1], axis=1, ddof=1))
+    same(lambda: cp.nanstd(c[:1], ddof=2), lambda: np.nanstd(a[:1], ddof=2))
+    same(lambda: cp.nanmean(c[:2], axis=0, dtype=np.float32), lambda: np.nanmean(a[:2], axis=0, dtype=np.float32))
+    o = cp.zeros(5)
+    assert cp.nansum(c, axis=0, out=o) is o
+    close(o, np.nansum(a, axis=0))
+    w = np.array([True, False, True, True, False])
+    same(lambda: cp.nansum(c, axis=1, where=cp.asarray(w)), lambda: np.nansum(a, axis=1, where=w))
+
+
+def test_nan_empty():
+    e = np.zeros((0, 3))
+    c = cp.asarray(e)
+    same(lambda: cp.nansum(c), lambda: np.nansum(e))
+    same(lambda: cp.nanprod(c, axis=0), lambda: np.nanprod(e, axis=0))
+    with pytest.raises(ValueError):
+        cp.nanmax(c, axis=0)
+    with pytest.raises(ValueError):
+        cp.nanargmin(c, axis=0)
+
+
+@pytest.mark.parametrize('dtype', ['int8', 'int64', 'float32', 'float64', 'complex128'])
+def test_average(dtype):
+    a = np.random.default_rng(2).integers(0, 9, (3, 4)).astype(dtype)
+    c = cp.asarray(a)
+    w1 = np.array([1.0, 2.0, 0.5, 3.0])
+    w2 = np.random.default_rng(3).integers(1, 5, (3, 4)).astype(np.int32)
+    same(lambda: cp.average(c), lambda: np.average(a))
+    same(lambda: cp.average(c, axis=0), lambda: np.average(a, axis=0))
+    same(lambda: cp.average(c, axis=1, weights=cp.asarray(w1)), lambda: np.average(a, axis=1, weights=w1))
+    same(lambda: cp.average(c, weights=cp.asarray(w2)), lambda: np.average(a, weights=w2))
+    same(lambda: cp.average(c, axis=0, weights=cp.asarray(w2), keepdims=True),
+         lambda: np.average(a, axis=0, weights=w2, keepdims=True))
+    r_cp = cp.average(c, axis=1, weights=cp.asarray(w1), returned=True)
+    r_np = np.average(a, axis=1, weights=w1, returned=True)
+    close(r_cp[0], r_np[0])
+    close(r_cp[1], r_np[1])
+    r_cp = cp.average(c, axis=0, returned=True)
+    r_np = np.average(a, axis=0, returned=True)
+    close(r_cp[1], r_np[1])
+    with pytest.raises(ZeroDivisionError):
+        cp.average(c, axis=1, weights=cp.zeros(4))
+    with pytest.raises(TypeError):
+        cp.average(c, weights=cp.asarray(w1))
+    with pytest.raises(ValueError):
+        cp.average(c, axis=0, weights=cp.asarray(w1))
