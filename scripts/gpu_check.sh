@@ -78,14 +78,16 @@ print(f'{n} CUDA device(s); arrays on {x.device}; sum check', float((x * 2).sum(
   [ $crc -ne 0 ] && PT_ARGS+=(--maxfail=25)
   # Spread the tests over processes when pytest-xdist is there (first-use NVRTC compiles
   # dominate a fresh machine); GPU_CHECK_XDIST=0 runs them in one process.
-  XD=${GPU_CHECK_XDIST:-8}
+  XD=${GPU_CHECK_XDIST:-14}
   [ "$XD" != 0 ] && [ $crc -eq 0 ] && "$PY" -c "import xdist" 2>/dev/null && PT_ARGS+=(-n "$XD")
-  ( cd "$WORK" && timeout "$(cap 240)" "$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider \
-      -rfEs "${PT_ARGS[@]}" ${GPU_CHECK_PYTEST_ARGS:-} ) > "$OUT/pytest_cuda.log" 2>&1
+  ( cd "$WORK" && timeout "$(cap ${GPU_CHECK_PYTEST_CAP:-330})" "$PY" -m pytest "$ROOT/tests/python" -p no:cacheprovider \
+      -v -rfEs "${PT_ARGS[@]}" ${GPU_CHECK_PYTEST_ARGS:-} ) > "$OUT/pytest_cuda.log" 2>&1
   rc=$?
   trim_log "$OUT/pytest_cuda.log"
   [ $rc -eq 5 ] && echo "pytest collected no tests: counted as a failure" >> "$OUT/pytest_cuda.log"
   record pytest $rc "$(grep -E '^=+ .* in [0-9.]+s.* =+$' "$OUT/pytest_cuda.log" | tail -n 1)"
+  # -v names every result as it comes, so a run cut short still says what failed.
+  grep -E '(FAILED|ERROR) ' "$OUT/pytest_cuda.log" | grep -v '^FAILED\|^ERROR' | sed 's/^/  /' | head -n 60 >> "$SUMMARY"
 
   # 3. C++ tests with ctest on CUDA -----------------------------------------------------------
   CMAKE_DIR=$(cd "$WORK" && "$PY" -m cunumpy --cmake-dir 2>/dev/null)
@@ -134,7 +136,7 @@ print(f'{n} CUDA device(s); arrays on {x.device}; sum check', float((x * 2).sum(
   record seeds $rc "$n_ok passed, $n_bad failed (of ${#SEEDS[@]} found)"
 
   # 5. benchmarks --------------------------------------------------------------------------
-  (cd "$WORK" && timeout "$(cap 200)" "$PY" "$ROOT/bench/run.py" --out "$OUT/bench.md") \
+  (cd "$WORK" && timeout "$(cap 200)" "$PY" "$ROOT/bench/run.py" --out "$OUT/bench.md" ${GPU_CHECK_BENCH_ARGS:-}) \
     > "$OUT/bench.log" 2>&1
   record bench $? "(table in bench.md)"
 else

@@ -32,3 +32,4 @@
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/ops/scan.hpp"
+#include "cunumpy/ops/sorting.hpp"
