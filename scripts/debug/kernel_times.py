@@ -1,12 +1,13 @@
 """Per-kernel GPU times of a few cunumpy calls (run under `nsys profile --stats=true`), or
 plain event timings without nsys. Usage: python kernel_times.py [sort|cumsum|argmax|bincount|histogram]"""
 import sys
+import numpy as np
 import cunumpy as cp
 
 what = sys.argv[1:] or ["sort", "cumsum", "argmax", "bincount", "histogram"]
-x28 = cp.random.rand(2**28).astype(cp.float32) if hasattr(cp, "random") else cp.arange(2**28, dtype=cp.float32)
+x28 = cp.asarray(np.random.default_rng(0).random(2**28, dtype=np.float32))
 x27 = x28[: 2**27].copy()
-ints = (cp.arange(10**7, dtype=cp.int64) * 7919 % 1000).astype(cp.int32)
+ints = cp.asarray(np.random.default_rng(1).integers(0, 1000, 10**7, dtype=np.int32))
 f7 = x28[: 10**7].copy()
 calls = {"sort": lambda: cp.sort(x27), "cumsum": lambda: x28.cumsum(0), "argmax": lambda: x28.argmax(),
          "bincount": lambda: cp.bincount(ints), "histogram": lambda: cp.histogram(f7, 100)}
