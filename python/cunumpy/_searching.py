@@ -31,7 +31,10 @@ def _as_dtype(a, dt):
         try:
             return dt.type(a)  # the common case, without errstate's cost
         except OverflowError:
-            pass  # out of range: NumPy wraps it, below
+            # Out of range: whatever the installed NumPy does (2.5 raises OverflowError,
+            # earlier releases wrap).
+            with _numpy.errstate(all='ignore'):
+                return _numpy.where(True, a, _numpy.zeros((), dt))[()]
     with _numpy.errstate(all='ignore'):
         h = _numpy.asarray(a)
         h = h.astype(dt) if h.dtype != dt else h
