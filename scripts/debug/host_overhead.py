@@ -7,7 +7,11 @@ import cunumpy as cp
 
 x = cp.asarray(np.random.default_rng(0).random(1000, dtype=np.float32))
 s0 = x.sum()
-k = cp.RawKernel(r'extern "C" __global__ void nop(float* p, int n, float v) {}', 'nop')
+try:
+    k = cp.RawKernel(r'extern "C" __global__ void nop(float* p, int n, float v) {}', 'nop')
+except Exception as exc:
+    k = None
+    print('no RawKernel:', exc)
 def loop_us(f, n=20000):
     for _ in range(200): f()
     cp.cuda.Device().synchronize()
@@ -45,4 +49,7 @@ rows = {
 }
 print(f"{'call':28s} {'loop':>8s} {'batch':>8s} {'gpu':>8s}  (µs per call)")
 for name, f in rows.items():
-    print(f"{name:28s} {loop_us(f):8.2f} {batch_us(f):8.2f} {gpu_us(f):8.2f}")
+    try:
+        print(f"{name:28s} {loop_us(f):8.2f} {batch_us(f):8.2f} {gpu_us(f):8.2f}")
+    except Exception as exc:
+        print(f"{name:28s} failed: {type(exc).__name__}: {exc}")

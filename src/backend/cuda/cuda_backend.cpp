@@ -59,6 +59,23 @@ std::vector<Off> strided_params(const LaunchPlan& plan, std::size_t nops) {
   return p;
 }
 
+// A pinned host slot per thread for small device-to-host reads. Pinned memory is
+// portable across contexts; the slot lives as long as the thread (freed at thread exit,
+// where a failure because the driver is already gone does not matter).
+constexpr std::size_t kStagingBytes = 64;
+
+void* small_staging() {
+  struct Slot {
+    void* p = nullptr;
+    ~Slot() {
+      if (p) cuda::driver().cuMemFreeHost(p);
+    }
+  };
+  thread_local Slot slot;
+  if (!slot.p) CN_CU(cuMemHostAlloc, &slot.p, kStagingBytes, CU_MEMHOSTALLOC_PORTABLE);
+  return slot.p;
+}
+
 class CudaBackend final : public Backend {
  public:
   explicit CudaBackend(int device) : device_(device) {}
@@ -103,8 +120,12 @@ class CudaBackend final : public Backend {
     if (n == 0) return;
     cuda::ensure_context(device_);
     CUstream s = stream();
-    CN_CU(cuMemcpyDtoHAsync, host_dst, ptr(device_src), n, s);
+    // Small reads (float(x.sum()), flags): a copy into pageable memory goes through the
+    // driver's staging buffer; into this thread's pinned slot it is one DMA.
+    void* staging = n <= kStagingBytes ? small_staging() : nullptr;
+    CN_CU(cuMemcpyDtoHAsync, staging ? staging : host_dst, ptr(device_src), n, s);
     CN_CU(cuStreamSynchronize, s);  // the caller reads host_dst next
+    if (staging) std::memcpy(host_dst, staging, n);
   }
 
   void copy_to_host_async(void* host_dst, const void* device_src, std::size_t n) override {
