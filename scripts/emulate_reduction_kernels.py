@@ -4,7 +4,8 @@ source (from scripts/dump_reduction_kernels.cpp) is compiled by the host compile
 small emulation of CUDA's execution model (every thread of a block is a std::thread,
 __syncthreads/__syncwarp are barriers, __shared__ is a static shared by the block's
 threads, blocks run one after another), then launched as the backend launches it (one and
-several chunks per row, the two-pass forms) and compared with a serial reference.
+several chunks per row, the two-pass forms) and compared with a serial reference. The
+single-pass scan (cn_scan_lookback) has its own: scripts/emulate_scan_kernels.py.
 
     python3 scripts/emulate_reduction_kernels.py
 
@@ -45,6 +46,40 @@ inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #define __forceinline__ inline
 #define __align__(n) alignas(n)
 #define __shared__ static
+"""
+
+# The warp intrinsics of the scan source's cn_scan_lookback (emulate_scan_kernels.py runs it).
+WARP_PRELUDE = r"""
+#include <atomic>
+#include <chrono>
+#include <random>
+unsigned g_lanes[8][32];
+// Each lane posts its value between two warp barriers, then reads the one it wants.
+inline unsigned cn_exchange(unsigned v, int src_lane) {
+  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  g_lanes[w][l] = v;
+  __syncwarp();
+  const unsigned r = g_lanes[w][src_lane];
+  __syncwarp();
+  return r;
+}
+inline unsigned __shfl_up_sync(unsigned, unsigned v, int d) {
+  const int l = threadIdx.x % 32;
+  return cn_exchange(v, l >= d ? l - d : l);
+}
+inline unsigned __shfl_sync(unsigned, unsigned v, int src) { return cn_exchange(v, src); }
+inline unsigned __ballot_sync(unsigned, bool p) {
+  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  g_lanes[w][l] = p ? 1u : 0u;
+  __syncwarp();
+  unsigned m = 0;
+  for (int i = 0; i < 32; ++i) m |= g_lanes[w][i] << i;
+  __syncwarp();
+  return m;
+}
+inline int __clz(unsigned v) { return v ? __builtin_clz(v) : 32; }
+inline void __nanosleep(unsigned) { std::this_thread::yield(); }
+#define __launch_bounds__(...)
 """
 
 DRIVER = r"""
@@ -129,34 +164,6 @@ int main() {
         launch(1, 256, [&] { cn_scan_carry(carry.data(), M, chunks); });
       }
       launch(M * chunks, 256, [&] { cn_scan_chunks(inp, out.data(), carry.data(), K, sm, sk, per, chunks); });
-      // The one-pass form: a tile per block, decoupled look-back.
-      Buf<Acc> out1(M * K);
-      int tiles = (int)((K + tile - 1) / tile);
-      Buf<Acc> agg(M * tiles), incl(M * tiles);
-      Buf<int> status(2 + M * tiles);
-      launch(M * tiles, 256, [&] { cn_scan_lookback(inp, out1.data(), agg.data(), incl.data(), status.data(), K, sm, sk, tiles); });
-      for (long long i = 0; i < M * K; ++i)
-        expect(std::memcmp(&out[i], &out1[i], sizeof(Acc)) == 0 ||
-               cn::cast<double>(out[i]) == cn::cast<double>(out1[i]), "lookback", i);
-      if (tiles > 2) {
-        // The path blocks running side by side take: the last tile of row 0 finds only
-        // aggregates (flag 1) back to the row's first tile, as when its predecessors have
-        // not finished. Set that state up, then run that one block.
-        Buf<Acc> out2(M * K);
-        Buf<int> st(2 + M * tiles);
-        for (int c = 0; c < tiles - 1; ++c) {
-          Acc total = CN_IDENTITY;
-          for (long long k = c * tile; k < (c + 1) * tile; ++k) total = CN_COMBINE(total, in[k]);
-          if (c == 0) incl[c] = total; else agg[c] = total;
-          st[2 + c] = c == 0 ? 2 : 1;
-        }
-        *(unsigned long long*)st.data() = tiles - 1;
-        launch(1, 256, [&] { cn_scan_lookback(inp, out2.data(), agg.data(), incl.data(), st.data(), K, sm, sk, tiles); });
-        for (long long k = (tiles - 1) * tile; k < K; ++k)
-          expect(std::memcmp(&out[k], &out2[k], sizeof(Acc)) == 0 ||
-                 cn::cast<double>(out[k]) == cn::cast<double>(out2[k]), "lookback over aggregates", k);
-        expect(st[2 + tiles - 1] == 2, "lookback publishes", tiles - 1);
-      }
       for (long long m = 0; m < M; ++m) {
         Acc acc = in[m * K];
         for (long long k = 0; k < K; ++k) {
@@ -276,6 +283,7 @@ def main():
             main_src = {"scan": SCAN_MAIN, "reduce": REDUCE_MAIN, "argreduce": ARG_MAIN}[kind]
             if kind == "scan":
                 main_src = main_src.replace("OP", name.split()[1])
+                body = WARP_PRELUDE + body
             path = os.path.join(tmp, "k.cpp")
             with open(path, "w") as f:
                 f.write(PRELUDE + body + DRIVER + main_src)

@@ -76,13 +76,19 @@ void run_scan_cuda(const ScanTask& task) {
   if (chunks > 1 && !three_phase) {
     // Few long rows: one pass, a tile per block, decoupled look-back (8 bytes per float32
     // element of traffic instead of the three phases' 12).
-    int tiles = static_cast<int>((K + cuda::kTile - 1) / cuda::kTile);
-    ndarray aggregate(Shape{M * tiles}, acc, Order::C, task.in.device());
-    ndarray inclusive(Shape{M * tiles}, acc, Order::C, task.in.device());
-    ndarray status(Shape{2 + M * tiles}, int32, Order::C, task.in.device());
+    const long long tile = cuda::kBlock * cuda::scan_lookback_items(static_cast<int>(acc.itemsize()));
+    int tiles = static_cast<int>((K + tile - 1) / tile);
+    ndarray status(Shape{1 + M * tiles}, uint64, Order::C, task.in.device());
     status.fill(Scalar(0));
-    void* agg_ptr = aggregate.data();
-    void* inc_ptr = inclusive.data();
+    ndarray aggregate, inclusive;
+    void* agg_ptr = nullptr;
+    void* inc_ptr = nullptr;
+    if (acc.itemsize() > 4) {  // else values travel inside the status words
+      aggregate = ndarray(Shape{M * tiles}, acc, Order::C, task.in.device());
+      inclusive = ndarray(Shape{M * tiles}, acc, Order::C, task.in.device());
+      agg_ptr = aggregate.data();
+      inc_ptr = inclusive.data();
+    }
     void* status_ptr = status.data();
     void* args[] = {&in, &out, &agg_ptr, &inc_ptr, &status_ptr, &K, &sm, &sk, &tiles};
     cuda::launch(k.lookback, static_cast<unsigned>(M * tiles), cuda::kBlock, args, 0, stream);

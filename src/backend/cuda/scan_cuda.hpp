@@ -1,9 +1,10 @@
 // Source generation for the CUDA scan kernels (pure string building, testable without a
 // GPU). One source per (op, accumulation type) scans the rows of an (M, K) strided view
-// into a C-contiguous (M, K) output, 256 threads per block, tiles of 256 x kScanItems:
+// into a C-contiguous (M, K) output, 256 threads per block:
 //   cn_scan_lookback(in, out, aggregate, inclusive, status, K, stride_m, stride_k, tiles):
-//     one pass, a tile per block (M * tiles blocks), decoupled look-back between tiles;
-//     aggregate/inclusive: M * tiles values, status: 8 + 4 * M * tiles zeroed bytes.
+//     one pass, a tile of 256 x scan_lookback_items(itemsize) elements per block
+//     (M * tiles blocks), decoupled look-back between tiles; status: 8 + 8 * M * tiles
+//     zeroed bytes; aggregate/inclusive: M * tiles values when itemsize > 4, else unused.
 // and the three-phase form (CUNUMPY_SCAN_THREE_PHASE=1), each row cut into `chunks`
 // chunks (block b: chunk b % chunks of row b / chunks), which is also the one-pass form
 // of many rows (chunks = 1: a block scans a whole row):
@@ -29,6 +30,8 @@ inline constexpr const char* kScanReduceKernelName = "cn_scan_reduce";
 inline constexpr const char* kScanCarryKernelName = "cn_scan_carry";
 inline constexpr const char* kScanChunksKernelName = "cn_scan_chunks";
 inline constexpr const char* kScanLookbackKernelName = "cn_scan_lookback";
-inline constexpr int kScanItems = 8;  // elements per thread per tile
+inline constexpr int kScanItems = 8;  // elements per thread per tile (three phases)
+// Elements per thread of cn_scan_lookback (its CN_LB_ITEMS): 64 bytes, 16 for small types.
+inline constexpr int scan_lookback_items(int itemsize) { return itemsize >= 4 ? 64 / itemsize : 16; }
 
 }  // namespace cunumpy::cuda

@@ -141,63 +141,198 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
   }
 }
 
-// A status word's value, read past the (non-coherent) L1 cache: another block wrote it.
-__device__ __forceinline__ Acc cn_load_published(const Acc* p) {
-  Acc v;
-  unsigned char* d = (unsigned char*)&v;
-  const volatile unsigned char* s = (const volatile unsigned char*)p;
-  for (int i = 0; i < (int)sizeof(Acc); ++i) d[i] = s[i];
+// ---- Single pass with decoupled look-back (Merrill and Garland, as in CUB) ----
+// 64 bytes of Acc per thread (16 items for 1- and 2-byte types): scan_lookback_items()
+// on the host says the same. One pad slot per 128 bytes (a row of banks) keeps the
+// blocked (CN_LB_ITEMS consecutive per thread) and striped accesses conflict-free.
+#define CN_LB_ITEMS ((int)(sizeof(Acc) >= 4 ? 64 / sizeof(Acc) : 16))
+#define CN_LB_TILE (256 * CN_LB_ITEMS)
+#define CN_LB_ROW ((int)(128 / sizeof(Acc)))
+#define CN_LB_PAD(i) ((i) + (i) / CN_LB_ROW)
+#define CN_LB_WORDS ((int)((sizeof(Acc) + 3) / 4))
+// Acc of 4 bytes or less travels with its flag in one 64-bit status word (one store, no
+// fence); larger Acc goes to aggregate[]/inclusive[], ordered by fences around the flag.
+#define CN_LB_PACKED (sizeof(Acc) <= 4)
+
+union CnWords { Acc a; unsigned w[CN_LB_WORDS]; };
+
+__device__ __forceinline__ Acc cn_shfl_up(Acc v, int d) {
+  CnWords u;
+  for (int i = 0; i < CN_LB_WORDS; ++i) u.w[i] = 0;
+  u.a = v;
+  for (int i = 0; i < CN_LB_WORDS; ++i) u.w[i] = __shfl_up_sync(0xffffffffu, u.w[i], d);
+  return u.a;
+}
+
+__device__ __forceinline__ Acc cn_shfl_idx(Acc v, int src) {
+  CnWords u;
+  for (int i = 0; i < CN_LB_WORDS; ++i) u.w[i] = 0;
+  u.a = v;
+  for (int i = 0; i < CN_LB_WORDS; ++i) u.w[i] = __shfl_sync(0xffffffffu, u.w[i], src);
+  return u.a;
+}
+
+// Inclusive scan over the warp's lanes; combines only lower lanes into higher ones, in
+// order (deterministic for floats). All 32 lanes must call it.
+__device__ __forceinline__ Acc cn_warp_inclusive(Acc v, int lane) {
+  for (int d = 1; d < 32; d <<= 1) {
+    const Acc t = cn_shfl_up(v, d);
+    if (lane >= d) v = CN_COMBINE(t, v);
+  }
   return v;
 }
 
-// Single-pass scan with decoupled look-back (Merrill and Garland): one tile per block, tiles
-// numbered in the order blocks start (an atomic counter), so every tile a block waits for
-// belongs to a block already running. Tile b (tile c of row m) publishes its own total
-// (flag 1), looks back over flags[b-1], flags[b-2], ... adding totals until it meets an
-// inclusive prefix (flag 2; a row's first tile publishes one at once), publishes its own
-// inclusive prefix, then writes its elements. `status` (zeroed before the launch): a
-// 64-bit tile counter, then one int flag per tile.
-extern "C" __global__ void cn_scan_lookback(const char* in, Acc* out, Acc* aggregate,
-    Acc* inclusive, int* status, long long K, long long stride_m, long long stride_k, int tiles) {
-  __shared__ Acc tile[CN_TILE + CN_TILE / 32];
-  __shared__ Acc sums[256];
-  __shared__ long long tile_id;
+// Tile b's status: word[b] = flag << 32 | value bits (packed) or just the flag. Flags:
+// 0 nothing yet, 1 the tile's own total (aggregate), 2 all up to and including the tile.
+__device__ __forceinline__ void cn_publish(unsigned long long* word, Acc* aggregate, Acc* inclusive,
+                                           long long b, int flag, Acc v) {
+  if constexpr (CN_LB_PACKED) {
+    CnWords u;
+    u.w[0] = 0;
+    u.a = v;
+    *(volatile unsigned long long*)(word + b) = ((unsigned long long)flag << 32) | u.w[0];
+  } else {
+    (flag == 2 ? inclusive : aggregate)[b] = v;
+    __threadfence();  // the value before the flag
+    *(volatile unsigned long long*)(word + b) = (unsigned long long)flag;
+  }
+}
+
+// Run by all of warp 0 of tile b (tile c > 0 of its row): the combination of every tile
+// before b in the row. Lane l looks at tile hi - 31 + l (lane 31 the nearest); a window is
+// used once the lanes from its nearest inclusive prefix up are all published (all lanes
+// when there is none), then combined in order; with no inclusive prefix in it, the window
+// slides 32 tiles back. Tiles before the row's first count as inclusive identities (the
+// first tile publishes an inclusive prefix, so the walk ends there at the latest).
+__device__ __forceinline__ Acc cn_lookback(unsigned long long* word, const Acc* aggregate,
+                                           const Acc* inclusive, long long b, long long c, int lane) {
+  const long long first = b - c;
+  Acc prefix = CN_IDENTITY;
+  for (long long hi = b - 1;; hi -= 32) {
+    const long long j = hi - 31 + lane;
+    const int shift = CN_LB_PACKED ? 32 : 0;  // where the flag sits in the word
+    unsigned long long w = 2ull << shift;
+    unsigned incl;
+    for (int spin = 0;; ++spin) {
+      if (j >= first) w = *(volatile unsigned long long*)(word + j);
+      const int f = (int)(w >> shift);
+      incl = __ballot_sync(0xffffffffu, f == 2);
+      const unsigned invalid = __ballot_sync(0xffffffffu, f == 0);
+      const unsigned need = incl ? 0xffffffffu << (31 - __clz(incl)) : 0xffffffffu;
+      if (!(invalid & need)) break;
+      if (spin > 2) __nanosleep(64);  // a predecessor still loading: ease off L2
+    }
+    Acc v = CN_IDENTITY;
+    if (j >= first && (!incl || lane >= 31 - __clz(incl))) {
+      if constexpr (CN_LB_PACKED) {
+        CnWords u;
+        u.w[0] = (unsigned)w;
+        v = u.a;
+      } else {
+        __threadfence();  // the flag before the value (pairs with cn_publish's fence)
+        const volatile unsigned* src = (const volatile unsigned*)((w == 2ull ? inclusive : aggregate) + j);
+        CnWords u;
+        for (int i = 0; i < CN_LB_WORDS; ++i) u.w[i] = src[i];
+        v = u.a;
+      }
+    }
+    v = cn_warp_inclusive(v, lane);
+    prefix = CN_COMBINE(cn_shfl_idx(v, 31), prefix);
+    if (incl) return prefix;
+  }
+}
+
+// One tile of CN_LB_TILE elements per block, tiles numbered in the order blocks start (an
+// atomic counter), so that every tile a block waits for belongs to a block already
+// running. A tile is loaded coalesced (16-byte vectors when the row is contiguous and
+// aligned) into shared memory, scanned CN_LB_ITEMS consecutive items per thread, then
+// warp shuffles; warp 0 publishes the tile's total and looks back for its prefix; the
+// result leaves through shared memory, coalesced again. `status` (zeroed before the
+// launch): a tile counter, then one 64-bit word per tile; aggregate/inclusive: one Acc
+// per tile when Acc is over 4 bytes (else unused).
+extern "C" __global__ void __launch_bounds__(256) cn_scan_lookback(const char* in, Acc* out,
+    Acc* aggregate, Acc* inclusive, unsigned long long* status, long long K, long long stride_m,
+    long long stride_k, int tiles) {
+  __shared__ Acc tile[CN_LB_TILE + CN_LB_TILE / CN_LB_ROW];
+  __shared__ Acc warp_total[8];
   __shared__ Acc tile_prefix;
-  unsigned long long* counter = (unsigned long long*)status;
-  volatile int* flags = (volatile int*)(status + 2);
-  if (threadIdx.x == 0) tile_id = (long long)atomicAdd(counter, 1ull);
+  __shared__ long long tile_id;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+  if (tid == 0) tile_id = (long long)atomicAdd(status, 1ull);
   __syncthreads();
+  unsigned long long* word = status + 1;
   const long long b = tile_id;
   const long long m = b / tiles, c = b % tiles;
-  const long long t0 = c * CN_TILE;
-  const long long t1 = t0 + CN_TILE < K ? t0 + CN_TILE : K;
-  cn_tile_scan(in + m * stride_m, stride_k, t0, t1, tile, sums);
-  if (threadIdx.x == 0) {
-    const Acc total = cn_tile_total(sums);
-    Acc prefix = CN_IDENTITY;
-    if (c == 0) {
-      inclusive[b] = total;
-      __threadfence();
-      flags[b] = 2;
-    } else {
-      aggregate[b] = total;
-      __threadfence();
-      flags[b] = 1;
-      for (long long j = b - 1;; --j) {
-        int f;
-        do { f = flags[j]; } while (f == 0);
-        __threadfence();
-        prefix = CN_COMBINE(cn_load_published(f == 2 ? inclusive + j : aggregate + j), prefix);
-        if (f == 2) break;
-      }
-      inclusive[b] = CN_COMBINE(prefix, total);
-      __threadfence();
-      flags[b] = 2;
+  const long long t0 = c * CN_LB_TILE;
+  const int n = K - t0 < CN_LB_TILE ? (int)(K - t0) : CN_LB_TILE;
+  const char* row = in + m * stride_m + t0 * stride_k;
+  Acc* orow = out + m * K + t0;
+  constexpr int V = CN_LB_ITEMS / CN_VEC_N;  // vectors per thread
+  if (n == CN_LB_TILE && CN_VEC_OK(row, stride_k)) {
+    CnVec r[V];  // all loads issued before the first use
+#pragma unroll
+    for (int q = 0; q < V; ++q) r[q] = ((const CnVec*)row)[q * 256 + tid];
+#pragma unroll
+    for (int q = 0; q < V; ++q)
+#pragma unroll
+      for (int e = 0; e < CN_VEC_N; ++e) tile[CN_LB_PAD((q * 256 + tid) * CN_VEC_N + e)] = r[q].v[e];
+  } else {
+    Acc r[CN_LB_ITEMS];
+#pragma unroll
+    for (int i = 0; i < CN_LB_ITEMS; ++i) {
+      const int k = i * 256 + tid;
+      r[i] = k < n ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
     }
-    tile_prefix = prefix;
+#pragma unroll
+    for (int i = 0; i < CN_LB_ITEMS; ++i) tile[CN_LB_PAD(i * 256 + tid)] = r[i];
   }
   __syncthreads();
-  cn_tile_store(out + m * K, t0, t1, tile, sums, tile_prefix);
+  Acc x[CN_LB_ITEMS];
+#pragma unroll
+  for (int i = 0; i < CN_LB_ITEMS; ++i) x[i] = tile[CN_LB_PAD(tid * CN_LB_ITEMS + i)];
+#pragma unroll
+  for (int i = 1; i < CN_LB_ITEMS; ++i) x[i] = CN_COMBINE(x[i - 1], x[i]);
+  const Acc thread_incl = cn_warp_inclusive(x[CN_LB_ITEMS - 1], lane);
+  Acc lane_prefix = cn_shfl_up(thread_incl, 1);
+  if (lane == 0) lane_prefix = CN_IDENTITY;
+  if (lane == 31) warp_total[warp] = thread_incl;
+  __syncthreads();
+  Acc warp_prefix = CN_IDENTITY, total = CN_IDENTITY;
+  for (int w = 0; w < 8; ++w) {
+    if (w == warp) warp_prefix = total;
+    total = CN_COMBINE(total, warp_total[w]);
+  }
+  if (warp == 0) {
+    Acc prefix = CN_IDENTITY;
+    if (c == 0) {
+      if (lane == 0) cn_publish(word, aggregate, inclusive, b, 2, total);
+    } else {
+      if (lane == 0) cn_publish(word, aggregate, inclusive, b, 1, total);
+      prefix = cn_lookback(word, aggregate, inclusive, b, c, lane);
+      if (lane == 0) cn_publish(word, aggregate, inclusive, b, 2, CN_COMBINE(prefix, total));
+    }
+    if (lane == 0) tile_prefix = prefix;
+  }
+  __syncthreads();
+  const Acc p = CN_COMBINE(CN_COMBINE(tile_prefix, warp_prefix), lane_prefix);
+#pragma unroll
+  for (int i = 0; i < CN_LB_ITEMS; ++i) tile[CN_LB_PAD(tid * CN_LB_ITEMS + i)] = CN_COMBINE(p, x[i]);
+  __syncthreads();
+  if (n == CN_LB_TILE && CN_VEC_OK(orow, (long long)sizeof(Acc))) {
+#pragma unroll
+    for (int q = 0; q < V; ++q) {
+      CnVec r;
+#pragma unroll
+      for (int e = 0; e < CN_VEC_N; ++e) r.v[e] = tile[CN_LB_PAD((q * 256 + tid) * CN_VEC_N + e)];
+      ((CnVec*)orow)[q * 256 + tid] = r;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < CN_LB_ITEMS; ++i) {
+      const int k = i * 256 + tid;
+      if (k < n) orow[k] = tile[CN_LB_PAD(k)];
+    }
+  }
 }
 )";
   return s;
