@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "backend/cuda/copy_kernels.hpp"
@@ -59,21 +61,49 @@ std::vector<Off> strided_params(const LaunchPlan& plan, std::size_t nops) {
   return p;
 }
 
-// A pinned host slot per thread for small device-to-host reads. Pinned memory is
-// portable across contexts; the slot lives as long as the thread (freed at thread exit,
-// where a failure because the driver is already gone does not matter).
-constexpr std::size_t kStagingBytes = 64;
+// Small device-to-host reads (float(x.sum()), index-check flags) take the route with the
+// least latency: a one-thread kernel stores the bytes into this thread's mapped pinned slot
+// and then a sequence number, which the host watches. A copy-engine transfer plus a stream
+// synchronize costs several microseconds more. CUNUMPY_SMALL_READ=dma selects the copy.
+constexpr std::size_t kSmallReadBytes = 64;
 
-void* small_staging() {
-  struct Slot {
+const char* const kSmallReadSource = R"(
+extern "C" __global__ void cn_read_small(const unsigned char* src, volatile unsigned char* dst,
+                                         int n, volatile unsigned* flag, unsigned seq) {
+  for (int i = 0; i < n; ++i) dst[i] = src[i];
+  __threadfence_system();  // the bytes reach the host before the flag does
+  *flag = seq;
+}
+)";
+
+struct SmallReadSlot {
+  unsigned char* host = nullptr;  // kSmallReadBytes of data, then the flag word
+  CUdeviceptr dev = 0;            // the same memory as the device sees it
+  unsigned seq = 0;
+  ~SmallReadSlot() {
+    if (host) cuda::driver().cuMemFreeHost(host);  // at thread exit; errors do not matter
+  }
+  volatile unsigned* flag() const { return reinterpret_cast<volatile unsigned*>(host + kSmallReadBytes); }
+};
+
+SmallReadSlot& small_read_slot() {
+  thread_local SmallReadSlot slot;
+  if (!slot.host) {
     void* p = nullptr;
-    ~Slot() {
-      if (p) cuda::driver().cuMemFreeHost(p);
-    }
-  };
-  thread_local Slot slot;
-  if (!slot.p) CN_CU(cuMemHostAlloc, &slot.p, kStagingBytes, CU_MEMHOSTALLOC_PORTABLE);
-  return slot.p;
+    CN_CU(cuMemHostAlloc, &p, kSmallReadBytes + 64, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP);
+    slot.host = static_cast<unsigned char*>(p);
+    // Portable mapped memory has one device address in every context (unified addressing).
+    CN_CU(cuMemHostGetDevicePointer, &slot.dev, p, 0);
+  }
+  return slot;
+}
+
+bool small_reads_by_kernel() {
+  static const bool by_kernel = [] {
+    const char* e = std::getenv("CUNUMPY_SMALL_READ");
+    return !(e && std::string_view(e) == "dma");
+  }();
+  return by_kernel;
 }
 
 class CudaBackend final : public Backend {
@@ -120,12 +150,49 @@ class CudaBackend final : public Backend {
     if (n == 0) return;
     cuda::ensure_context(device_);
     CUstream s = stream();
-    // Small reads (float(x.sum()), flags): a copy into pageable memory goes through the
-    // driver's staging buffer; into this thread's pinned slot it is one DMA.
-    void* staging = n <= kStagingBytes ? small_staging() : nullptr;
-    CN_CU(cuMemcpyDtoHAsync, staging ? staging : host_dst, ptr(device_src), n, s);
+    if (n <= kSmallReadBytes) {
+      SmallReadSlot& slot = small_read_slot();
+      if (small_reads_by_kernel()) {
+        read_small(slot, device_src, n, s);
+      } else {  // one DMA into pinned memory (no staging through pageable memory)
+        CN_CU(cuMemcpyDtoHAsync, slot.host, ptr(device_src), n, s);
+        CN_CU(cuStreamSynchronize, s);
+      }
+      std::memcpy(host_dst, slot.host, n);
+      return;
+    }
+    CN_CU(cuMemcpyDtoHAsync, host_dst, ptr(device_src), n, s);
     CN_CU(cuStreamSynchronize, s);  // the caller reads host_dst next
-    if (staging) std::memcpy(host_dst, staging, n);
+  }
+
+  // Launches cn_read_small behind the stream's work and waits for its flag: spinning while
+  // the wait is short, with a look at the stream now and then (a failed or drained stream
+  // must not leave us spinning), then blocking in cuStreamSynchronize.
+  void read_small(SmallReadSlot& slot, const void* device_src, std::size_t n, CUstream s) {
+    cuda::Function f = kernel(uint64_t{1} << 63, [&] {
+      return cuda::get_kernel(device_, "read_small", kSmallReadSource, "cn_read_small");
+    });
+    const unsigned seq = ++slot.seq;
+    const void* src = device_src;
+    CUdeviceptr dst = slot.dev;
+    CUdeviceptr flag = slot.dev + kSmallReadBytes;
+    int bytes = static_cast<int>(n);
+    unsigned sq = seq;
+    void* args[] = {&src, &dst, &bytes, &flag, &sq};
+    cuda::launch(f, 1, 1, args, 0, s);
+    volatile unsigned* done = slot.flag();
+    for (int spin = 1; *done != seq; ++spin) {
+      if (spin % 256 != 0) continue;
+      if (spin >= (1 << 16)) {  // a long wait: block instead of burning the core
+        CN_CU(cuStreamSynchronize, s);
+        break;
+      }
+      const CUresult r = cuda::driver().cuStreamQuery(s);
+      if (r == CUDA_SUCCESS) break;  // the stream drained: the flag is there now
+      if (r != CUDA_ERROR_NOT_READY) cuda::check(r, "cuStreamQuery");
+    }
+    if (*done != seq) throw CudaError("cn_read_small: the stream finished without the read's result", CUDA_ERROR_UNKNOWN);
+    std::atomic_thread_fence(std::memory_order_acquire);
   }
 
   void copy_to_host_async(void* host_dst, const void* device_src, std::size_t n) override {

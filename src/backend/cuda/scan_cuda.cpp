@@ -38,7 +38,9 @@ ScanKernels scan_kernels(int device, ReduceOp op, DType acc) {
   }
   if (!detail::kOpsHeaderSource)
     throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
-  const std::string name = std::string("scan|") + std::to_string(static_cast<int>(op)) + "|" + acc.name();
+  const ScanLookbackConfig& lb = scan_lookback_config();
+  const std::string name = std::string("scan|") + std::to_string(static_cast<int>(op)) + "|" + acc.name() + "|lb" +
+                           std::to_string(lb.bytes) + (lb.sleep ? "s" : "") + std::to_string(lb.min_blocks);
   const std::string src = scan_kernel_source(op, acc.c_type(), scan_identity_expr(op, acc), detail::kOpsHeaderSource);
   ScanKernels k{get_kernel(device, name, src, kScanReduceKernelName),
                 get_kernel(device, name, src, kScanCarryKernelName),
@@ -76,7 +78,7 @@ void run_scan_cuda(const ScanTask& task) {
   if (chunks > 1 && !three_phase) {
     // Few long rows: one pass, a tile per block, decoupled look-back (8 bytes per float32
     // element of traffic instead of the three phases' 12).
-    const long long tile = cuda::kBlock * cuda::scan_lookback_items(static_cast<int>(acc.itemsize()));
+    const long long tile = cuda::kBlock * cuda::scan_lookback_items(static_cast<int>(acc.itemsize()), cuda::scan_lookback_config().bytes);
     int tiles = static_cast<int>((K + tile - 1) / tile);
     ndarray status(Shape{1 + M * tiles}, uint64, Order::C, task.in.device());
     status.fill(Scalar(0));

@@ -32,6 +32,19 @@ inline constexpr const char* kScanChunksKernelName = "cn_scan_chunks";
 inline constexpr const char* kScanLookbackKernelName = "cn_scan_lookback";
 inline constexpr int kScanItems = 8;  // elements per thread per tile (three phases)
 // Elements per thread of cn_scan_lookback (its CN_LB_ITEMS): 64 bytes, 16 for small types.
-inline constexpr int scan_lookback_items(int itemsize) { return itemsize >= 4 ? 64 / itemsize : 16; }
+// Tuning of the look-back kernel, read once from the environment for measurements on the
+// GPU (CUNUMPY_SCAN_LB_BYTES: Acc bytes per thread, 32, 64 or 128, default 64;
+// CUNUMPY_SCAN_LB_SLEEP=0: spin without __nanosleep; CUNUMPY_SCAN_LB_BLOCKS: the minimum
+// resident blocks per SM asked of the compiler, default 0 = none).
+struct ScanLookbackConfig {
+  int bytes = 64;
+  bool sleep = true;
+  int min_blocks = 0;
+};
+const ScanLookbackConfig& scan_lookback_config();
+// Elements per thread of the look-back tile (the kernel's CN_LB_ITEMS).
+inline constexpr int scan_lookback_items(int itemsize, int bytes = 64) {
+  return itemsize >= 4 ? bytes / itemsize : 16;
+}
 
 }  // namespace cunumpy::cuda

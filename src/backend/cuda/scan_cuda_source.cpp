@@ -1,4 +1,6 @@
 // Generated CUDA C++ for the three scan phases: pure string building.
+#include <algorithm>
+#include <cstdlib>
 #include "backend/cuda/reduction_cuda.hpp"
 #include "backend/cuda/scan_cuda.hpp"
 
@@ -29,6 +31,20 @@ std::string scan_identity_expr(ReduceOp op, DType d) {
   return std::string("cn::cast<Acc>(") + (is_max ? "-" : "") + "__longlong_as_double(0x7ff0000000000000LL))";
 }
 
+const ScanLookbackConfig& scan_lookback_config() {
+  static const ScanLookbackConfig config = [] {
+    ScanLookbackConfig c;
+    if (const char* e = std::getenv("CUNUMPY_SCAN_LB_BYTES")) {
+      const int b = std::atoi(e);
+      if (b == 32 || b == 64 || b == 128) c.bytes = b;
+    }
+    if (const char* e = std::getenv("CUNUMPY_SCAN_LB_SLEEP")) c.sleep = std::atoi(e) != 0;
+    if (const char* e = std::getenv("CUNUMPY_SCAN_LB_BLOCKS")) c.min_blocks = std::max(0, std::min(8, std::atoi(e)));
+    return c;
+  }();
+  return config;
+}
+
 std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::string& identity,
                                const std::string& ops_header) {
   const char* functor = op == ReduceOp::Sum    ? "add"
@@ -40,6 +56,11 @@ std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::str
   s += std::string("#define CN_COMBINE(a, b) ((Acc)cn::op::") + functor + "::call(a, b))\n";
   s += "#define CN_IDENTITY (" + identity + ")\n";
   s += "#define CN_ITEMS " + std::to_string(kScanItems) + "\n";
+  const ScanLookbackConfig& lb = scan_lookback_config();
+  s += "#define CN_LB_BYTES " + std::to_string(lb.bytes) + "\n";
+  s += "#define CN_LB_SLEEP " + std::string(lb.sleep ? "1" : "0") + "\n";
+  s += lb.min_blocks ? "#define CN_LB_BOUNDS __launch_bounds__(256, " + std::to_string(lb.min_blocks) + ")\n"
+                     : std::string("#define CN_LB_BOUNDS __launch_bounds__(256)\n");
   s += "#define CN_VEC_T Acc\n";
   s += kRowChunkMacro;
   // Shared-memory tile index with one pad slot per 32, so that thread t reading element
@@ -145,7 +166,7 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
 // 64 bytes of Acc per thread (16 items for 1- and 2-byte types): scan_lookback_items()
 // on the host says the same. One pad slot per 128 bytes (a row of banks) keeps the
 // blocked (CN_LB_ITEMS consecutive per thread) and striped accesses conflict-free.
-#define CN_LB_ITEMS ((int)(sizeof(Acc) >= 4 ? 64 / sizeof(Acc) : 16))
+#define CN_LB_ITEMS ((int)(sizeof(Acc) >= 4 ? CN_LB_BYTES / sizeof(Acc) : 16))
 #define CN_LB_TILE (256 * CN_LB_ITEMS)
 #define CN_LB_ROW ((int)(128 / sizeof(Acc)))
 #define CN_LB_PAD(i) ((i) + (i) / CN_LB_ROW)
@@ -220,7 +241,7 @@ __device__ __forceinline__ Acc cn_lookback(unsigned long long* word, const Acc* 
       const unsigned invalid = __ballot_sync(0xffffffffu, f == 0);
       const unsigned need = incl ? 0xffffffffu << (31 - __clz(incl)) : 0xffffffffu;
       if (!(invalid & need)) break;
-      if (spin > 2) __nanosleep(64);  // a predecessor still loading: ease off L2
+      if (CN_LB_SLEEP && spin > 2) __nanosleep(64);  // a predecessor still loading: ease off L2
     }
     Acc v = CN_IDENTITY;
     if (j >= first && (!incl || lane >= 31 - __clz(incl))) {
@@ -250,7 +271,7 @@ __device__ __forceinline__ Acc cn_lookback(unsigned long long* word, const Acc* 
 // result leaves through shared memory, coalesced again. `status` (zeroed before the
 // launch): a tile counter, then one 64-bit word per tile; aggregate/inclusive: one Acc
 // per tile when Acc is over 4 bytes (else unused).
-extern "C" __global__ void __launch_bounds__(256) cn_scan_lookback(const char* in, Acc* out,
+extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* out,
     Acc* aggregate, Acc* inclusive, unsigned long long* status, long long K, long long stride_m,
     long long stride_k, int tiles) {
   __shared__ Acc tile[CN_LB_TILE + CN_LB_TILE / CN_LB_ROW];

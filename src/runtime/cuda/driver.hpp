@@ -33,6 +33,7 @@ namespace cunumpy::cuda {
   X(cuMemGetInfo)                        \
   X(cuMemHostAlloc)                      \
   X(cuMemFreeHost)                       \
+  X(cuMemHostGetDevicePointer)           \
   X(cuMemAllocManaged)                   \
   X(cuMemAllocAsync)                     \
   X(cuMemFreeAsync)                      \
