@@ -250,3 +250,13 @@ def test_radix_signed_zero_and_nan_values(dtype):
     exp = np.sort(a)
     assert np.array_equal(got, exp, equal_nan=True)
     assert np.signbit(got[got == 0]).sum() == np.signbit(a[a == 0]).sum()
+
+
+@pytest.mark.parametrize('dtype', [np.int32, np.uint32, np.float32, np.int64, np.uint64, np.float64])
+@pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'special'])
+def test_radix_msd_long_rows(kind, dtype):
+    """Rows long enough for the MSD-first values path (top digit, then each bucket)."""
+    n = 2 ** 21 + 3
+    rng = np.random.default_rng(11)
+    a = _radix_input(kind, dtype, n, rng)
+    same_values(cp.sort(cp.asarray(a)), np.sort(a))

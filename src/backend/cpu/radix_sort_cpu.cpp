@@ -20,6 +20,8 @@ namespace {
 
 // Chunks under this many elements are not worth a thread.
 constexpr int64_t kMinChunk = 1 << 15;
+// Values-only rows this long may take the MSD-first path (Radix::msd); measured here.
+constexpr int64_t kMsdMin = 1 << 21;
 
 template <class T>
 struct Radix {
@@ -54,6 +56,76 @@ struct Radix {
       } else {
         dst[at] = Last ? RK::unkey(k) : k;
       }
+    }
+  }
+
+
+  // Values only, after the first pass: keys a[0, n) agree on every digit above p; sorts
+  // them by digits p..0 into out (exact keys turned back into values; out may be a or b,
+  // b is scratch). A range that fits in L2 is LSD sorted there; a larger one is split by
+  // digit p (MSD) and each bucket sorted the same way, so only the first pass or two touch
+  // main memory (the float exponent skews the top digits, so one split is not enough).
+  // `live`: bit p set when digit p varies anywhere in the row.
+  static constexpr int64_t kCacheKeys = (int64_t(128) << 10) / sizeof(U);
+  static constexpr int64_t kTiny = 192;  // below: std::sort (equal keys are the same value)
+
+  static void msd(U* a, U* b, int64_t n, int p, unsigned live, U* out) {
+    while (p >= 0 && !((live >> p) & 1)) --p;
+    if (p < 0 || n <= kTiny) {
+      if (p >= 0) std::sort(a, a + n);
+      for (int64_t i = 0; i < n; ++i) out[i] = RK::unkey(a[i]);
+      return;
+    }
+    if (n <= kCacheKeys) return lsd_small(a, b, n, p, live, out);
+    const int shift = p * kB;
+    int64_t cnt[kR] = {}, off[kR];
+    for (int64_t i = 0; i < n; ++i) ++cnt[(a[i] >> shift) & (kR - 1)];
+    int64_t run = 0;
+    for (int d = 0; d < kR; ++d) {
+      if (cnt[d] == n) return msd(a, b, n, p - 1, live, out);  // this digit is constant here
+      off[d] = run;
+      run += cnt[d];
+    }
+    scatter<false, false, false>(nullptr, 0, a, b, nullptr, nullptr, 0, n, shift, off);
+    for (int d = 0; d < kR; ++d)
+      if (cnt[d]) msd(b + off[d], a + off[d], cnt[d], p - 1, live, out + off[d]);
+  }
+
+  // LSD of keys a[0, n) over digits p..0 in cache (b: scratch), values into out.
+  static void lsd_small(U* a, U* b, int64_t n, int p, unsigned live, U* out) {
+    uint32_t h[kP][kR];
+    for (int q = 0; q <= p; ++q)
+      if ((live >> q) & 1) std::fill(h[q], h[q] + kR, 0u);
+    for (int64_t i = 0; i < n; ++i) {
+      const U k = a[i];
+      for (int q = 0; q <= p; ++q)
+        if ((live >> q) & 1) ++h[q][(k >> (q * kB)) & (kR - 1)];
+    }
+    int passes[kP], np = 0;
+    for (int q = 0; q <= p; ++q) {
+      if (!((live >> q) & 1)) continue;
+      bool trivial = false;
+      for (int d = 0; d < kR && !trivial; ++d) trivial = h[q][d] == n;
+      if (!trivial) passes[np++] = q;
+    }
+    U* src = a;
+    for (int j = 0; j < np; ++j) {
+      const int q = passes[j];
+      int64_t off[kR];
+      int64_t run = 0;
+      for (int d = 0; d < kR; ++d) {
+        off[d] = run;
+        run += h[q][d];
+      }
+      U* dst = src == a ? b : a;
+      if (j == np - 1) scatter<false, true, false>(nullptr, 0, src, dst, nullptr, nullptr, 0, n, q * kB, off);
+      else scatter<false, false, false>(nullptr, 0, src, dst, nullptr, nullptr, 0, n, q * kB, off);
+      src = dst;
+    }
+    if (np == 0) {
+      for (int64_t i = 0; i < n; ++i) out[i] = RK::unkey(a[i]);
+    } else if (src != out) {
+      std::memcpy(out, src, n * sizeof(U));
     }
   }
 
@@ -101,6 +173,54 @@ struct Radix {
         for (int64_t i = bound[c]; i < bound[c + 1]; ++i) {
           if (vals) vals[i] = load(in, stride, i);
           if (idx) idx[i] = i;
+        }
+      });
+      return;
+    }
+    // Values only: the top varying digit first (MSD, from the row into scratch, chunks in
+    // parallel), then each of its buckets sorted on its own (msd above; buckets grouped
+    // into one task per thread by their sizes). Worth it when that digit splits the row
+    // into buckets that (nearly) fit in cache, or for 64-bit keys, whose LSD takes 6
+    // passes through memory (long rows only: shorter ones' LSD passes mostly hit cache,
+    // and many tiny buckets cost more than they save). Floats in [0, 1) are neither: their top digit is mostly
+    // exponent, with a quarter of the row in one bucket; those take the LSD passes.
+    int64_t top_max = 0;
+    if (!pos && np >= 2)
+      for (int d = 0; d < kR; ++d) {
+        int64_t t = 0;
+        for (int c = 0; c < C; ++c) t += H(c, passes[np - 1])[d];
+        top_max = std::max(top_max, t);
+      }
+    if (!pos && np >= 2 && n >= kMsdMin && (sizeof(U) == 8 || top_max <= 4 * kCacheKeys)) {
+      const int p = passes[np - 1];
+      unsigned live = 0;
+      for (int q = 0; q < np - 1; ++q) live |= 1u << passes[q];
+      U* keys = reinterpret_cast<U*>(scratch);
+      U* out = reinterpret_cast<U*>(vals);
+      std::vector<int64_t> off(static_cast<size_t>(C) * kR), start(kR + 1);
+      int64_t run = 0;
+      for (int d = 0; d < kR; ++d) {
+        start[d] = run;
+        for (int c = 0; c < C; ++c) {
+          off[static_cast<size_t>(c) * kR + d] = run;
+          run += H(c, p)[d];
+        }
+      }
+      start[kR] = n;
+      each_chunk([&](int c) {
+        scatter<true, false, false>(in, stride, nullptr, keys, nullptr, nullptr, bound[c], bound[c + 1], p * kB,
+                                    off.data() + static_cast<size_t>(c) * kR);
+      });
+      // Task t takes the buckets that start in [n * t / C, n * (t + 1) / C).
+      std::vector<int> first(C + 1);
+      for (int t = 0, d = 0; t <= C; ++t) {
+        while (d < kR && start[d] < n * t / C) ++d;
+        first[t] = t == C ? kR : d;
+      }
+      each_chunk([&](int t) {
+        for (int d = first[t]; d < first[t + 1]; ++d) {
+          const int64_t s = start[d], m = start[d + 1] - s;
+          if (m) msd(keys + s, out + s, m, p - 1, live, out + s);
         }
       });
       return;
