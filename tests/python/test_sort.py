@@ -211,6 +211,8 @@ def _radix_input(kind, dtype, n, rng):
         info = np.iinfo(dt)
         step = 2048 if dt.itemsize >= 4 else 256 if dt.itemsize == 2 else 1
         return (rng.integers(info.min // step, info.max // step, n) * step).astype(dt)
+    if kind == 'unit':  # floats in [0, 1): sign and top exponent bits shared, skewed exponents
+        return rng.random(n).astype(dt) if dt.kind == 'f' else rng.integers(0, 2 ** 20, n).astype(dt)
     if kind == 'highconst':
         if dt.kind == 'f':
             return (1 + rng.random(n)).astype(dt)
@@ -253,7 +255,7 @@ def test_radix_signed_zero_and_nan_values(dtype):
 
 
 @pytest.mark.parametrize('dtype', [np.int32, np.uint32, np.float32, np.int64, np.uint64, np.float64])
-@pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'special'])
+@pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'unit', 'special'])
 def test_radix_msd_long_rows(kind, dtype):
     """Rows long enough for the MSD-first values path (top digit, then each bucket)."""
     n = 2 ** 21 + 3

@@ -10,6 +10,7 @@
 #include "backend/cpu/radix_sort_cpu.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -76,7 +77,7 @@ struct Radix {
       for (int64_t i = 0; i < n; ++i) out[i] = RK::unkey(a[i]);
       return;
     }
-    if (n <= kCacheKeys) return lsd_small(a, b, n, p, live, out);
+    if (n <= 4 * kCacheKeys) return lsd_small(a, b, n, p, live, out);
     const int shift = p * kB;
     int64_t cnt[kR] = {}, off[kR];
     for (int64_t i = 0; i < n; ++i) ++cnt[(a[i] >> shift) & (kR - 1)];
@@ -177,24 +178,40 @@ struct Radix {
       });
       return;
     }
-    // Values only: the top varying digit first (MSD, from the row into scratch, chunks in
-    // parallel), then each of its buckets sorted on its own (msd above; buckets grouped
-    // into one task per thread by their sizes). Worth it when that digit splits the row
-    // into buckets that (nearly) fit in cache, or for 64-bit keys, whose LSD takes 6
-    // passes through memory (long rows only: shorter ones' LSD passes mostly hit cache,
-    // and many tiny buckets cost more than they save). Floats in [0, 1) are neither: their top digit is mostly
-    // exponent, with a quarter of the row in one bucket; those take the LSD passes.
-    int64_t top_max = 0;
-    if (!pos && np >= 2)
+    // Values only, long rows: one MSD pass first, on the kB bits just below the bits all
+    // keys share (from the row into scratch, chunks in parallel), then each bucket sorted
+    // on its own (msd above; buckets grouped into one task per thread by their sizes), so
+    // only that pass goes through main memory. The window sits below the common prefix,
+    // not on a digit boundary: floats in [0, 1) share sign and exponent high bits, and a
+    // digit-aligned top digit would leave a quarter of the row in one bucket. Short rows
+    // keep the LSD passes (they mostly hit cache; many tiny buckets cost more).
+    if (!pos && np >= 2 && n >= kMsdMin) {
+      // The highest bit where keys differ: where the smallest and largest bucket of the
+      // top varying digit differ.
+      const int P = passes[np - 1];
+      int lo = -1, hi = 0;
       for (int d = 0; d < kR; ++d) {
         int64_t t = 0;
-        for (int c = 0; c < C; ++c) t += H(c, passes[np - 1])[d];
-        top_max = std::max(top_max, t);
+        for (int c = 0; c < C; ++c) t += H(c, P)[d];
+        if (t) {
+          if (lo < 0) lo = d;
+          hi = d;
+        }
       }
-    if (!pos && np >= 2 && n >= kMsdMin && (sizeof(U) == 8 || top_max <= 4 * kCacheKeys)) {
-      const int p = passes[np - 1];
-      unsigned live = 0;
-      for (int q = 0; q < np - 1; ++q) live |= 1u << passes[q];
+      const int top_bit = P * kB + std::bit_width(static_cast<unsigned>(lo ^ hi));  // one past it
+      const int shift = std::max(0, top_bit - kB);
+      std::vector<int64_t> wh;  // per-chunk counts of the window, when not digit P itself
+      if (shift != P * kB) {
+        wh.assign(static_cast<size_t>(C) * kR, 0);
+        each_chunk([&](int c) {
+          int64_t* h = wh.data() + static_cast<size_t>(c) * kR;
+          for (int64_t i = bound[c]; i < bound[c + 1]; ++i) ++h[(RK::key(load(in, stride, i), true) >> shift) & (kR - 1)];
+        });
+      }
+      auto W = [&](int c) { return wh.empty() ? H(c, P) : wh.data() + static_cast<size_t>(c) * kR; };
+      unsigned live = 0;  // the varying digits below the window
+      for (int q = 0; q < np; ++q)
+        if (passes[q] * kB < shift) live |= 1u << passes[q];
       U* keys = reinterpret_cast<U*>(scratch);
       U* out = reinterpret_cast<U*>(vals);
       std::vector<int64_t> off(static_cast<size_t>(C) * kR), start(kR + 1);
@@ -203,12 +220,12 @@ struct Radix {
         start[d] = run;
         for (int c = 0; c < C; ++c) {
           off[static_cast<size_t>(c) * kR + d] = run;
-          run += H(c, p)[d];
+          run += W(c)[d];
         }
       }
       start[kR] = n;
       each_chunk([&](int c) {
-        scatter<true, false, false>(in, stride, nullptr, keys, nullptr, nullptr, bound[c], bound[c + 1], p * kB,
+        scatter<true, false, false>(in, stride, nullptr, keys, nullptr, nullptr, bound[c], bound[c + 1], shift,
                                     off.data() + static_cast<size_t>(c) * kR);
       });
       // Task t takes the buckets that start in [n * t / C, n * (t + 1) / C).
@@ -217,10 +234,13 @@ struct Radix {
         while (d < kR && start[d] < n * t / C) ++d;
         first[t] = t == C ? kR : d;
       }
+      // Digits below the window (the lowest may reach into it: those bits are constant
+      // within a bucket, so sorting by them changes nothing).
+      const int below = shift > 0 ? (shift - 1) / kB : -1;
       each_chunk([&](int t) {
         for (int d = first[t]; d < first[t + 1]; ++d) {
           const int64_t s = start[d], m = start[d + 1] - s;
-          if (m) msd(keys + s, out + s, m, p - 1, live, out + s);
+          if (m) msd(keys + s, out + s, m, below, live, out + s);
         }
       });
       return;
