@@ -19,8 +19,9 @@
 namespace cunumpy::cpu {
 namespace {
 
-// Chunks under this many elements are not worth a thread.
-constexpr int64_t kMinChunk = 1 << 15;
+// Chunks under this many elements are not worth a thread (waking one costs about what a
+// 64K-key chunk does, and far more on a busy machine).
+constexpr int64_t kMinChunk = 1 << 16;
 // Values-only rows this long may take the MSD-first path (Radix::msd); measured here.
 constexpr int64_t kMsdMin = 1 << 21;
 
