@@ -184,3 +184,81 @@ def test_partition_errors_and_none():
     check_same_outcome(lambda: cp.argpartition(c, 1.5), lambda: np.argpartition(a, 1.5))
     p = cp.partition(cp.asarray(a.reshape(2, 5)), 4, axis=None)
     check_partition(p, None, a, 4, 0, False)
+
+
+RADIX_DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                np.uint64, np.float16, np.float32, np.float64]
+
+
+def _radix_input(kind, dtype, n, rng):
+    """Inputs that hit the CPU radix sort's special cases: every digit varying, a constant low
+    digit (integers times 2048), a constant high part (floats in [1, 2), small integers), all
+    equal, and NaN/inf/-0.0 mixed into random values."""
+    dt = np.dtype(dtype)
+    if dt.kind == 'b':
+        return rng.integers(0, 2, n).astype(dt) if kind != 'equal' else np.ones(n, dt)
+    if kind == 'equal':
+        return np.full(n, 3, dt)
+    if kind == 'random':
+        if dt.kind == 'f':
+            return (rng.standard_normal(n) * 1e3).astype(dt)
+        info = np.iinfo(dt)
+        return rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+    if kind == 'lowconst':
+        if dt.kind == 'f':
+            return (rng.integers(-50, 50, n) * 2.0 ** 20).astype(dt) if dt.itemsize > 2 else \
+                rng.integers(-50, 50, n).astype(dt)
+        info = np.iinfo(dt)
+        step = 2048 if dt.itemsize >= 4 else 256 if dt.itemsize == 2 else 1
+        return (rng.integers(info.min // step, info.max // step, n) * step).astype(dt)
+    if kind == 'unit':  # floats in [0, 1): sign and top exponent bits shared, skewed exponents
+        return rng.random(n).astype(dt) if dt.kind == 'f' else rng.integers(0, 2 ** 20, n).astype(dt)
+    if kind == 'highconst':
+        if dt.kind == 'f':
+            return (1 + rng.random(n)).astype(dt)
+        return rng.integers(0, 100, n).astype(dt)
+    assert kind == 'special'
+    if dt.kind != 'f':
+        return rng.integers(-3, 3, n).astype(dt) if dt.kind == 'i' else rng.integers(0, 3, n).astype(dt)
+    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0], dt)
+    a = rng.standard_normal(n).astype(dt)
+    pick = rng.random(n) < 0.3
+    a[pick] = rng.choice(special, size=int(pick.sum()))
+    return a
+
+
+@pytest.mark.parametrize('dtype', RADIX_DTYPES, ids=[np.dtype(d).name for d in RADIX_DTYPES])
+@pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'equal', 'special'])
+@pytest.mark.parametrize('n', [255, 256, 257, 65535, 65536, 65537, 131073])
+def test_radix_paths(n, kind, dtype):
+    """Sizes around the radix and the thread-split thresholds, against NumPy's stable sort."""
+    rng = np.random.default_rng(n)
+    a = _radix_input(kind, dtype, n, rng)
+    c = cp.asarray(a)
+    same_values(cp.sort(c), np.sort(a, kind='stable'))
+    assert_same(cp.argsort(c), np.argsort(a, kind='stable'))
+    # A strided row: the first pass reads the row as stored.
+    same_values(cp.sort(c[::-2]), np.sort(a[::-2], kind='stable'))
+    assert_same(cp.argsort(c[::3]), np.argsort(a[::3], kind='stable'))
+
+
+@pytest.mark.parametrize('dtype', [np.float16, np.float32, np.float64])
+def test_radix_signed_zero_and_nan_values(dtype):
+    """Values sort: -0.0 and 0.0 compare equal, so either order is NumPy's; the count of each
+    sign and the NaNs (last) must match."""
+    rng = np.random.default_rng(5)
+    a = rng.choice(np.array([-0.0, 0.0, np.nan, -np.nan, 1.0, -np.inf], dtype), size=100_000)
+    got = cp.asnumpy(cp.sort(cp.asarray(a)))
+    exp = np.sort(a)
+    assert np.array_equal(got, exp, equal_nan=True)
+    assert np.signbit(got[got == 0]).sum() == np.signbit(a[a == 0]).sum()
+
+
+@pytest.mark.parametrize('dtype', [np.int32, np.uint32, np.float32, np.int64, np.uint64, np.float64])
+@pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'unit', 'special'])
+def test_radix_msd_long_rows(kind, dtype):
+    """Rows long enough for the MSD-first values path (top digit, then each bucket)."""
+    n = 2 ** 21 + 3
+    rng = np.random.default_rng(11)
+    a = _radix_input(kind, dtype, n, rng)
+    same_values(cp.sort(cp.asarray(a)), np.sort(a))

@@ -1,6 +1,6 @@
-// LSD radix sort of order-preserving unsigned keys on the CPU (8-bit digits), optionally
-// carrying int64 positions: what the CPU backend uses for long rows of integer, bool and
-// float dtypes, where it beats a comparison sort. Stable. Internal header.
+// LSD radix sort of one row on the CPU, from the row as stored to sorted values and/or
+// positions: what the CPU backend uses for long rows of integer, bool and float dtypes,
+// where it beats a comparison sort. Stable. Internal header.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -11,8 +11,10 @@
 namespace cunumpy::cpu {
 
 // The unsigned key type of element type T, and the key of a value: integers with the sign
-// bit flipped; floats by their bits, negatives reversed, every NaN the largest key, and
-// (unless `exact`) -0.0 as 0.0 so that a stable sort keeps them in input order.
+// bit flipped; floats by their bits, negatives reversed, NaNs above +inf. `exact` (values
+// only): -0.0 before 0.0 and a NaN keeps its payload (its sign dropped), so the key gives
+// the value back; else (positions) -0.0 is keyed as 0.0 and every NaN as the largest key,
+// so that a stable sort keeps equal values in input order, as NumPy's stable sort does.
 template <class T>
 struct RadixKey {
   static constexpr bool ok = std::is_integral_v<T> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
@@ -32,38 +34,37 @@ struct RadixKey {
     } else if constexpr (std::is_integral_v<T>) {
       return U(b ^ sign);
     } else {
-      if (U(b & U(~sign)) > exp_mask) return U(~U(0));
+      if (U(b & U(~sign)) > exp_mask) {
+        if (!exact) return U(~U(0));
+        b = U(b & U(~sign));
+      }
       if (!exact && b == sign) b = 0;
       return (b & sign) ? U(~b) : U(b | sign);
     }
   }
-  static T value(U k) {
-    U b;
+  // The bits of the value of key k (exact keys).
+  static U unkey(U k) {
     if constexpr (std::is_same_v<T, bool> || std::is_unsigned_v<T>) {
-      b = k;
+      return k;
     } else if constexpr (std::is_integral_v<T>) {
-      b = U(k ^ sign);
+      return U(k ^ sign);
     } else {
-      b = (k & sign) ? U(k ^ sign) : U(~k);
+      return (k & sign) ? U(k ^ sign) : U(~k);
     }
-    T v;
-    std::memcpy(&v, &b, sizeof(U));
-    return v;
   }
 };
 
-// Sorts keys[0, n) (and idx alongside when not null); tmp/idx_tmp are scratch of n
-// elements. Digit passes whose digit is the same for every key are skipped. `parallel`:
-// histograms and scatters split over the thread pool (chunks keep their order, so the
-// sort stays stable). The result ends in keys/idx.
-void radix_sort_u8(uint8_t* keys, uint8_t* tmp, int64_t* idx, int64_t* idx_tmp, int64_t n, bool parallel);
-void radix_sort_u16(uint16_t* keys, uint16_t* tmp, int64_t* idx, int64_t* idx_tmp, int64_t n, bool parallel);
-void radix_sort_u32(uint32_t* keys, uint32_t* tmp, int64_t* idx, int64_t* idx_tmp, int64_t n, bool parallel);
-void radix_sort_u64(uint64_t* keys, uint64_t* tmp, int64_t* idx, int64_t* idx_tmp, int64_t n, bool parallel);
+// Bytes of scratch radix_sort_row needs for n elements (positions wanted or not).
+template <class T>
+constexpr int64_t radix_scratch_bytes(int64_t n, bool positions) {
+  return positions ? n * static_cast<int64_t>(2 * sizeof(T) + 8) + 64 : n * static_cast<int64_t>(sizeof(T)) + 64;
+}
 
-inline void radix_sort(uint8_t* k, uint8_t* t, int64_t* i, int64_t* it, int64_t n, bool p) { radix_sort_u8(k, t, i, it, n, p); }
-inline void radix_sort(uint16_t* k, uint16_t* t, int64_t* i, int64_t* it, int64_t n, bool p) { radix_sort_u16(k, t, i, it, n, p); }
-inline void radix_sort(uint32_t* k, uint32_t* t, int64_t* i, int64_t* it, int64_t n, bool p) { radix_sort_u32(k, t, i, it, n, p); }
-inline void radix_sort(uint64_t* k, uint64_t* t, int64_t* i, int64_t* it, int64_t n, bool p) { radix_sort_u64(k, t, i, it, n, p); }
+// Sorts the n elements at in, in + stride, ... (byte stride) stably: sorted values to
+// `vals` and/or the positions to `idx` (either may be null, not both). `scratch`:
+// radix_scratch_bytes(n, idx != nullptr) bytes, 8-byte aligned. `parallel`: the row is
+// split over the thread pool (chunks keep their order, so the sort stays stable).
+template <class T>
+void radix_sort_row(const char* in, int64_t stride, int64_t n, T* vals, int64_t* idx, bool parallel, char* scratch);
 
 }  // namespace cunumpy::cpu

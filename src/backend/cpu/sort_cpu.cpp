@@ -67,29 +67,6 @@ void parallel_stable_sort(It first, It last, C less, bool split) {
 
 constexpr int64_t kRadixMin = 256;
 
-// Radix sort of one row: exact keys when only values are wanted (sorted in place in the
-// output, values rebuilt from the keys), else -0.0 keyed as 0.0 and values gathered
-// through the positions. `scratch`: 2 * K keys and K positions (from the host pool, so a
-// repeated sort does not fault fresh pages in).
-template <class T>
-void radix_row(const char* r, int64_t sk, int64_t K, T* vals, int64_t* idx, bool split, char* scratch) {
-  using RK = RadixKey<T>;
-  using U = typename RK::U;
-  U* keys = idx ? reinterpret_cast<U*>(scratch) : reinterpret_cast<U*>(vals);
-  U* tmp = reinterpret_cast<U*>(scratch) + K;
-  int64_t* idx_tmp = reinterpret_cast<int64_t*>(scratch + ((2 * K * sizeof(U) + 7) & ~size_t(7)));
-  for (int64_t k = 0; k < K; ++k) keys[k] = RK::key(*reinterpret_cast<const T*>(r + k * sk), idx == nullptr);
-  if (idx)
-    for (int64_t k = 0; k < K; ++k) idx[k] = k;
-  radix_sort(keys, tmp, idx, idx ? idx_tmp : nullptr, K, split);
-  if (!vals) return;
-  if (idx) {
-    for (int64_t k = 0; k < K; ++k) vals[k] = *reinterpret_cast<const T*>(r + idx[k] * sk);
-  } else {
-    for (int64_t k = 0; k < K; ++k) vals[k] = RK::value(keys[k]);
-  }
-}
-
 template <class T>
 void sort_rows(const detail::SortTask& t) {
   const int64_t M = t.in.shape()[0], K = t.in.shape()[1];
@@ -106,10 +83,11 @@ void sort_rows(const detail::SortTask& t) {
       const char* r = base + m * sm;
       if constexpr (RadixKey<T>::ok) {
         if (K >= kRadixMin) {
+          // Scratch from the host pool, so a repeated sort does not fault fresh pages in.
           if (!scratch.defined())
-            scratch = ndarray(Shape{K * static_cast<int64_t>(2 * sizeof(T) + 8) + 8}, uint8, Order::C, t.in.device());
-          radix_row<T>(r, sk, K, vals ? vals + m * K : nullptr, idx ? idx + m * K : nullptr, split,
-                       static_cast<char*>(scratch.data()));
+            scratch = ndarray(Shape{radix_scratch_bytes<T>(K, idx != nullptr)}, uint8, Order::C, t.in.device());
+          radix_sort_row<T>(r, sk, K, vals ? vals + m * K : nullptr, idx ? idx + m * K : nullptr, split,
+                            static_cast<char*>(scratch.data()));
           continue;
         }
       }
