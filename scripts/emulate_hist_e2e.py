@@ -58,6 +58,8 @@ class FakeRawKernel:
     def __init__(self, code, name):
         self.code, self.name = code, name
 
+    num_regs = 40  # a value that leaves 3 blocks of 512 per SM, as some real kernels do
+
     def _lib(self):
         key = hashlib.sha1(self.code.encode()).hexdigest()[:16]
         if key not in _libs:
@@ -86,7 +88,13 @@ def install():
     from cunumpy import _histograms as h
     h._gpu_ok = lambda a: h._ctype(a.dtype) is not None
     h._sm_count = lambda a: 2
-    h._raw_kernel = lambda name, *key: FakeRawKernel(h._hist_source(*key), name)
+    kernels = {}
+
+    def raw(name, *key):  # cached, as the real _raw_kernel (occupancy is keyed by kernel)
+        if (name,) + key not in kernels:
+            kernels[(name,) + key] = FakeRawKernel(h._hist_source(*key), name)
+        return kernels[(name,) + key]
+    h._raw_kernel = raw
 
 
 def main():

@@ -38,6 +38,7 @@ inline double atomicAdd(double* p, double v) {
 }
 alignas(16) unsigned char g_smem[64 * 1024];
 #define __global__
+#define __launch_bounds__(...)
 #define __device__
 #define __forceinline__ inline
 #define __align__(n) alignas(n)

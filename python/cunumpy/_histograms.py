@@ -1,10 +1,13 @@
 """Counting with NumPy's signatures: bincount, histogram, histogram_bin_edges,
 histogram2d, histogramdd.
 
-Every count is one atomic add of a bin index per element (an ElementwiseKernel) into a
-result with one extra overflow slot, where the elements outside the bins go; so nothing
-is compacted and the only host syncs are for sizes (bincount's min and max) and edges
-derived from the data.
+On a CUDA device, bincount and histogram are one RawKernel pass each (cn_hist: the bin
+computed in the kernel, counted in shared memory, one global atomic per bin per block),
+after one fused min/max pass when a size or the range comes from the data (the only host
+sync). Elsewhere (the CPU backend, float16 data, histogramdd) every count is one atomic add
+of a bin index per element (an ElementwiseKernel) into a result with one extra overflow
+slot, where the elements outside the bins go; so nothing is compacted and the only host
+syncs are for sizes (bincount's min and max) and edges derived from the data.
 Bin edges are computed on the host with NumPy's own formulas (a few numbers); for equal
 bins the index is NumPy's: (x - first) / width * n truncated, then corrected by one against
 the edges, with the last edge inclusive.
@@ -365,7 +368,7 @@ __device__ __forceinline__ long long cn_bin(TA x, const TE* e, TK lo, TK hi, TS 
 #endif
 }
 
-extern "C" __global__ void cn_hist(const TA* x, const double* w, long long size,
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 2048 / __BLOCK__) cn_hist(const TA* x, const double* w, long long size,
     const TE* edges, long long n_edges, TK lo, TK hi, TS first, TD width, long long n,
     OT* out, long long use_shared) {  // 64-bit: a Python int packs as 8 bytes
   extern __shared__ __align__(16) unsigned char cn_smem[];
@@ -412,7 +415,7 @@ extern "C" __global__ void cn_hist(const TA* x, const double* w, long long size,
 // (min, max) to part[2b], part[2b + 1]; the host reduces the few partials.
 __device__ __forceinline__ TA cn_lo(TA a, TA b) { return a != a ? a : (b != b ? b : (b < a ? b : a)); }
 __device__ __forceinline__ TA cn_hi(TA a, TA b) { return a != a ? a : (b != b ? b : (b > a ? b : a)); }
-extern "C" __global__ void cn_minmax(const TA* x, long long size, TA* part) {
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 2048 / __BLOCK__) cn_minmax(const TA* x, long long size, TA* part) {
   __shared__ TA smin[__BLOCK__], smax[__BLOCK__];
   const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   const long long stride = (long long)gridDim.x * blockDim.x;
@@ -483,6 +486,23 @@ def _sm_count(a):
     return _sms[d]
 
 
+_occupancy = {}
+
+
+def _resident(k, smem):
+    """Blocks of _BLOCK threads of kernel k that one SM holds at once (registers, shared
+    memory, 2048 threads): grid-stride grids are sized to exactly that many per SM, since
+    a partial second wave would double the time of the blocks in it."""
+    key = (id(k), smem)
+    r = _occupancy.get(key)
+    if r is None:
+        regs = max(1, -(-int(k.num_regs) // 8) * 8)  # allocated per thread in units of 8
+        by_regs = 65536 // (regs * _BLOCK)
+        by_smem = (228 * 1024) // (smem + 1024) if smem else 32  # sm_90: 228 KiB, 1 KiB/block
+        r = _occupancy[key] = max(1, min(2048 // _BLOCK, by_regs, by_smem))
+    return r
+
+
 def _on_gpu(a):
     return a._device_kind != 'cpu'
 
@@ -500,9 +520,10 @@ def _gpu_minmax(a):
     """(min, max) of a non-empty 1-d array as NumPy scalars: one pass, one small copy back."""
     a = _contig(a)
     vn = max(1, 16 // a.dtype.itemsize)
-    grid = max(1, min(_sm_count(a) * 4, -(-a.size // (_BLOCK * vn * 4))))
+    k = _raw_kernel('cn_minmax', a.dtype)
+    grid = max(1, min(_sm_count(a) * _resident(k, 0), -(-a.size // (_BLOCK * vn * 4))))
     part = empty(2 * grid, a.dtype)
-    _raw_kernel('cn_minmax', a.dtype)((grid,), (_BLOCK,), (a, a.size, part))
+    k((grid,), (_BLOCK,), (a, a.size, part))
     p = part.get()
     return p[0::2].min(), p[1::2].max()
 
@@ -525,15 +546,14 @@ def _gpu_hist(a, n, weights=None, mode=0, edges=None, types=None, params=None):
     use_shared = smem <= _SHARED_LIMIT
     sms = _sm_count(a)
     vn = max(1, 16 // a.dtype.itemsize)
-    # Enough blocks to fill the GPU (up to 4 of 512 threads per SM, fewer when the shared
-    # memory limits residency), fewer when the data is small, and fewer for many bins so
-    # that the per-block flush (one atomic per nonzero bin) stays below the data's cost.
-    per_sm = max(1, min(4, (200 * 1024) // (smem + 1024))) if use_shared else 4
-    grid = min(sms * per_sm, -(-a.size // (_BLOCK * vn)))
+    # One wave of resident blocks (registers and shared memory permitting, up to 4 of 512
+    # threads per SM), fewer when the data is small, and fewer for many bins so that the
+    # per-block flush (one atomic per nonzero bin) stays below the data's cost.
+    k = _raw_kernel('cn_hist', a.dtype, te, tk, ts, td, mode, weights is not None)
+    grid = min(sms * _resident(k, smem if use_shared else 0), -(-a.size // (_BLOCK * vn)))
     if use_shared:
         grid = min(grid, max(sms, a.size // (4 * n)))
     grid = max(1, grid, -(-a.size // (1 << 31)))  # shared counts are 32-bit
-    k = _raw_kernel('cn_hist', a.dtype, te, tk, ts, td, mode, weights is not None)
     k((grid,), (_BLOCK,), (a, weights, a.size, edges, n_edges, lo, hi, first, width, n, out,
                            int(use_shared)), shared_mem=smem if use_shared else 0)
     return out
