@@ -4,7 +4,10 @@ dtype) with NVRTC, on a machine with the CUDA toolkit and no GPU: builds
 scripts/dump_reduction_kernels.cpp against the installed libcunumpy, runs it, and hands
 each source to NVRTC as the CUDA backend does.
 
-    python3 scripts/check_reduction_nvrtc.py
+    python3 scripts/check_reduction_nvrtc.py [--sm 90 [NAME...]]
+
+With --sm, builds sm_XX cubins and prints the register count (and any local-memory frame)
+of each kernel whose name contains one of NAMEs (e.g. "argreduce 1 float32").
 
 Exits 1 with NVRTC's log for the first source that does not compile.
 """
@@ -34,7 +37,35 @@ def dump_sources(program="dump_reduction_kernels.cpp"):
     return [(p.split("\n", 1)[0], p.split("\n", 1)[1]) for p in parts]
 
 
+def registers_main(sm, want):
+    import ctypes
+    from check_hist_nvrtc import registers
+    lib = load_nvrtc()
+    header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    for name, src in dump_sources():
+        if want and not any(w in name for w in want):
+            continue
+        prog = ctypes.c_void_p()
+        lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"k.cu", 1,
+                               (ctypes.c_char_p * 1)(header.encode()),
+                               (ctypes.c_char_p * 1)(b"cn_scalar.h"))
+        opts = (ctypes.c_char_p * 2)(b"-std=c++17", f"-arch=sm_{sm}".encode())
+        size = ctypes.c_size_t()
+        if lib.nvrtcCompileProgram(prog, 2, opts):
+            print(f"{name}: FAILED")
+            return 1
+        lib.nvrtcGetCUBINSize(prog, ctypes.byref(size))
+        buf = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetCUBIN(prog, buf)
+        lib.nvrtcDestroyProgram(ctypes.byref(prog))
+        print(name, registers(buf.raw))
+    return 0
+
+
 def main():
+    if "--sm" in sys.argv:
+        i = sys.argv.index("--sm")
+        return registers_main(sys.argv[i + 1], sys.argv[i + 2:])
     lib = load_nvrtc()
     header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
     sources = dump_sources()

@@ -42,6 +42,7 @@ inline double __longlong_as_double(long long v) { double d; std::memcpy(&d, &v, 
 inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #define __global__
+#define __launch_bounds__(...)
 #define __device__
 #define __forceinline__ inline
 #define __align__(n) alignas(n)
@@ -228,7 +229,7 @@ int main() {
   const bool is_float = cn::op::isnan::call(cn::cast<T>(__longlong_as_double(0x7ff8000000000000LL)));
   for (long long K : {1LL, 7LL, 3000LL, 50000LL}) {
     for (int chunks_wanted : {1, 5}) for (int offset : {0, 1}) {
-      for (int nan_case = 0; nan_case < (is_float ? 2 : 1); ++nan_case) {
+      for (int nan_case = 0; nan_case < (is_float ? 4 : 3); ++nan_case) {
         const long long M = 2;
         int chunks = chunks_wanted;
         long long per = chunk_length(K, &chunks);
@@ -237,9 +238,18 @@ int main() {
         Buf<long long> out(M), index(M * chunks);
         for (long long m = 0; m < M; ++m)
           for (long long k = 0; k < K; ++k) in[m * K + k] = cn::cast<T>(val(m, k));  // many ties
-        if (nan_case)
+        // Case 1, 2: the extremes alone at scattered positions (every lane of a vector,
+        // either vector of a pair, the tail); a few small ties of them too. 3: NaNs.
+        if (nan_case == 1 || nan_case == 2) {
+          for (long long m = 0; m < M; ++m) {
+            const long long at = (K * (m + 3) * 37 / 101 + nan_case) % K;
+            in[m * K + at] = cn::cast<T>(nan_case == 1 ? 100.0 : -100.0);
+            if (at + 5 < K) in[m * K + at + 5] = cn::cast<T>(nan_case == 1 ? 100.0 : -100.0);
+          }
+        }
+        if (nan_case == 3)
           for (long long m = 0; m < M; ++m)
-            for (long long k = K / 3; k < K; k += K / 2 + 1) in[m * K + k] = cn::cast<T>(__longlong_as_double(0x7ff8000000000000LL));
+            for (long long k = K / 3 + m; k < K; k += K / 2 + 1) in[m * K + k] = cn::cast<T>(__longlong_as_double(0x7ff8000000000000LL));
         const char* inp = (const char*)in;
         long long sm = K * sizeof(T), sk = sizeof(T), item = sizeof(T);
         if (chunks == 1) {
@@ -267,7 +277,8 @@ int main() {
 PICK = ["scan 0 int64", "scan 0 float64", "scan 0 complex64", "scan 1 float32", "scan 2 float32",
         "scan 3 int8", "scan 2 bool", "reduce 0 float32", "reduce 4 float64", "reduce 2 int16",
         "argreduce 1 float32", "argreduce 0 float64", "argreduce 1 float16", "argreduce 1 complex128",
-        "argreduce 0 int32", "argreduce 1 bool"]
+        "argreduce 0 int32", "argreduce 1 bool", "argreduce 0 float32", "argreduce 1 int8",
+        "argreduce 0 uint8", "argreduce 1 complex64", "argreduce 1 int64"]
 
 
 def main():

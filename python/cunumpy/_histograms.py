@@ -1,10 +1,13 @@
 """Counting with NumPy's signatures: bincount, histogram, histogram_bin_edges,
 histogram2d, histogramdd.
 
-Every count is one atomic add of a bin index per element (an ElementwiseKernel) into a
-result with one extra overflow slot, where the elements outside the bins go; so nothing
-is compacted and the only host syncs are for sizes (bincount's min and max) and edges
-derived from the data.
+On a CUDA device, bincount and histogram are one RawKernel pass each (cn_hist: the bin
+computed in the kernel, counted in shared memory, one global atomic per bin per block),
+after one fused min/max pass when a size or the range comes from the data (the only host
+sync). Elsewhere (the CPU backend, float16 data, histogramdd) every count is one atomic add
+of a bin index per element (an ElementwiseKernel) into a result with one extra overflow
+slot, where the elements outside the bins go; so nothing is compacted and the only host
+syncs are for sizes (bincount's min and max) and edges derived from the data.
 Bin edges are computed on the host with NumPy's own formulas (a few numbers); for equal
 bins the index is NumPy's: (x - first) / width * n truncated, then corrected by one against
 the edges, with the last edge inclusive.
@@ -15,7 +18,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
-from cunumpy._creation import asarray, zeros
+from cunumpy._creation import asarray, empty, zeros
 from cunumpy._searching import searchsorted
 
 ndarray = _core.ndarray
@@ -97,9 +100,16 @@ def bincount(x, weights=None, minlength=0):
                             "according to the rule 'safe'")
         if w.shape != x.shape:
             raise ValueError("The weights and list don't have the same length.")
-        w = w.astype(_numpy.float64)
+        w = w if w.dtype == _numpy.float64 else w.astype(_numpy.float64)
     if not x.size:
         return zeros(minlength, _numpy.int64)  # NumPy: integer zeros, even with weights
+    if _gpu_ok(x):
+        # One fused min/max pass and one sync for the size, then one counting pass over
+        # x as it is (no int64 copy).
+        lo, hi = _gpu_minmax(x)
+        if lo < 0:
+            raise ValueError("'list' argument must have no negative elements")
+        return _gpu_hist(x, max(minlength, int(hi) + 1), w)
     xi = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
     # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
     if int(xi.min()) < 0:
@@ -120,7 +130,10 @@ def _outer_edges(a, rng):
     elif a.size == 0:
         first, last = 0, 1
     else:
-        first, last = _scalar(a.min()), _scalar(a.max())
+        if _gpu_ok(a):
+            first, last = _gpu_minmax(a)  # one pass and one sync, not two of each
+        else:
+            first, last = _scalar(a.min()), _scalar(a.max())
         if not (_numpy.isfinite(first) and _numpy.isfinite(last)):
             raise ValueError(f"autodetected range of [{first}, {last}] is not finite")
     if first == last:
@@ -233,8 +246,9 @@ def _equal_kernel():
     return _kernels[0]
 
 
-def _equal_bin_index(a, edges_h, edges, first, last, n):
-    """NumPy's index for n equal bins, n (the overflow slot) outside [first, last]."""
+def _equal_types(a, edges_h, first, last, n):
+    """(TK, TS, TD, (lo, hi), first as TS, width as TD): the dtypes of NumPy's equal-bin
+    expression and the kernel's arguments, or None where the kernels do not apply."""
     probe = _numpy.zeros(1, edges_h.dtype)
     with _numpy.errstate(all='ignore'):
         width = _unsigned_subtract(last, first)
@@ -251,8 +265,16 @@ def _equal_bin_index(a, edges_h, edges, first, last, n):
         except OverflowError:
             bounds = None
         if bounds is not None:
-            return _equal_kernel()(a, edges, bounds[0], bounds[1], S.type(first),
-                                   D.type(width), n)
+            return K, S, D, bounds, S.type(first), D.type(width)
+    return None
+
+
+def _equal_bin_index(a, edges_h, edges, first, last, n):
+    """NumPy's index for n equal bins, n (the overflow slot) outside [first, last]."""
+    t = _equal_types(a, edges_h, first, last, n)
+    if t is not None:
+        K, S, D, (lo, hi), f, width = t
+        return _equal_kernel()(a, edges, lo, hi, f, width, n)
     return _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n)
 
 
@@ -283,10 +305,268 @@ def _edges_bin_index(a, edges_h, edges):
     return _u._where(out, asarray(_numpy.int64(n)), idx)
 
 
+# ---------------------------------------------------------------- CUDA: one pass each
+
+# On a CUDA device a histogram is one RawKernel pass over the data: each block counts into
+# shared memory (shared atomics), then adds its nonzero bins to the result with one global
+# atomic each, so global atomics scale with blocks x bins, not with elements, and no index
+# array is written. The bin of an element is computed in the kernel (bincount: the value;
+# equal bins: NumPy's arithmetic index and its correction against the edges; other edges:
+# a binary search), the edges held in shared memory. When bins and edges do not fit the
+# 48 KiB of shared memory, the same kernel adds straight to global memory. The CPU backend
+# (no RawKernel there) keeps the ElementwiseKernels above.
+_C = {'b1': 'bool', 'i1': 'signed char', 'u1': 'unsigned char', 'i2': 'short',
+      'u2': 'unsigned short', 'i4': 'int', 'u4': 'unsigned int', 'i8': 'long long',
+      'u8': 'unsigned long long', 'f4': 'float', 'f8': 'double'}
+_SHARED_LIMIT = 48 * 1024  # what a block gets without opting in to more
+_BLOCK = 512
+
+_HIST_SOURCE = r"""
+typedef __TA__ TA;  // the data
+typedef __TE__ TE;  // the edges (equal bins), the comparison type (other edges)
+typedef __TK__ TK;  // equal bins: range check
+typedef __TS__ TS;  // equal bins: x - first
+typedef __TD__ TD;  // equal bins: / width * n
+#define CN_MODE __MODE__  // 0: bincount, 1: equal bins, 2: edges
+#define CN_WEIGHTED __WEIGHTED__
+#if CN_WEIGHTED
+typedef double CT;              // shared sums
+typedef double OT;              // result: float64 sums, as NumPy adds weights in float64
+#else
+typedef unsigned int CT;        // a block counts far fewer than 2^32 elements (grid sized so)
+typedef unsigned long long OT;  // result: int64 counts
+#endif
+struct __align__(16) CnVec { TA v[16 / sizeof(TA)]; };
+#define CN_VN ((long long)(16 / sizeof(TA)))
+
+// The bin of x, or -1 when x falls outside (NaN included).
+__device__ __forceinline__ long long cn_bin(TA x, const TE* e, TK lo, TK hi, TS first, TD width,
+                                            long long n) {
+#if CN_MODE == 0
+  return (long long)x;  // the host checked 0 <= x < n
+#elif CN_MODE == 1
+  if (!((TK)x >= lo && (TK)x <= hi)) return -1;
+  const TE ta = (TE)x;
+  const TS d = (TS)ta - first;
+  const TD f = ((TD)d / width) * (TD)n;
+  long long k = (long long)f;
+  if (k > n - 1) k = n - 1;
+  if (k < 0) k = 0;
+  if (ta < e[k]) --k;  // NumPy's correction: the index must agree with the edges
+  if (k < 0) k = 0;
+  if (k != n - 1 && ta >= e[k + 1]) ++k;
+  return k;
+#else
+  const TE t = (TE)x;
+  if (t == e[n]) return n - 1;  // the last edge is inclusive
+  long long a = 0, b = n + 1;   // searchsorted(edges, t, 'right'): NaN runs to n + 1
+  while (a < b) {
+    const long long mid = (a + b) >> 1;
+    if (t < e[mid]) b = mid; else a = mid + 1;
+  }
+  return (a >= 1 && a <= n) ? a - 1 : -1;
+#endif
+}
+
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 2048 / __BLOCK__) cn_hist(const TA* x, const double* w, long long size,
+    const TE* edges, long long n_edges, TK lo, TK hi, TS first, TD width, long long n,
+    OT* out, long long use_shared) {  // 64-bit: a Python int packs as 8 bytes
+  extern __shared__ __align__(16) unsigned char cn_smem[];
+  TE* se = (TE*)cn_smem;
+  CT* sc = (CT*)(cn_smem + ((n_edges * sizeof(TE) + 15) / 16) * 16);
+  const TE* e = edges;
+  if (use_shared) {
+    for (long long i = threadIdx.x; i < n; i += blockDim.x) sc[i] = 0;
+    for (long long i = threadIdx.x; i < n_edges; i += blockDim.x) se[i] = edges[i];
+    e = se;
+    __syncthreads();
+  }
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+#define CN_ADD(k, i) do { \
+    const long long kk = (k); \
+    if (kk >= 0) { \
+      if (use_shared) atomicAdd(&sc[kk], (CT)(CN_WEIGHTED ? w[i] : 1)); \
+      else atomicAdd(&out[kk], (OT)(CN_WEIGHTED ? w[i] : 1)); \
+    } } while (0)
+  long long i0 = 0;
+  if (sizeof(TA) < 16 && (((unsigned long long)x) & 15) == 0) {
+    // 16-byte loads of the aligned body, then the tail one element at a time.
+    const CnVec* xv = (const CnVec*)x;
+    const long long nv = size / CN_VN;
+    for (long long q = tid; q < nv; q += stride) {
+      const CnVec v = xv[q];
+#pragma unroll
+      for (int j = 0; j < (int)CN_VN; ++j) CN_ADD(cn_bin(v.v[j], e, lo, hi, first, width, n), q * CN_VN + j);
+    }
+    i0 = nv * CN_VN;
+  }
+  for (long long i = i0 + tid; i < size; i += stride) CN_ADD(cn_bin(x[i], e, lo, hi, first, width, n), i);
+  if (use_shared) {
+    __syncthreads();
+    for (long long i = threadIdx.x; i < n; i += blockDim.x) {
+      const CT c = sc[i];
+      if (c != (CT)0) atomicAdd(&out[i], (OT)c);
+    }
+  }
+}
+
+// min and max of x in one pass (NaN wins, as in NumPy's min/max): block b writes its
+// (min, max) to part[2b], part[2b + 1]; the host reduces the few partials.
+__device__ __forceinline__ TA cn_lo(TA a, TA b) { return a != a ? a : (b != b ? b : (b < a ? b : a)); }
+__device__ __forceinline__ TA cn_hi(TA a, TA b) { return a != a ? a : (b != b ? b : (b > a ? b : a)); }
+extern "C" __global__ void __launch_bounds__(__BLOCK__, 2048 / __BLOCK__) cn_minmax(const TA* x, long long size, TA* part) {
+  __shared__ TA smin[__BLOCK__], smax[__BLOCK__];
+  const long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  TA mn = x[0], mx = x[0];  // size >= 1
+  long long i0 = 0;
+  if (sizeof(TA) < 16 && (((unsigned long long)x) & 15) == 0) {
+    const CnVec* xv = (const CnVec*)x;
+    const long long nv = size / CN_VN;
+    for (long long q = tid; q < nv; q += stride) {
+      const CnVec v = xv[q];
+#pragma unroll
+      for (int j = 0; j < (int)CN_VN; ++j) { mn = cn_lo(mn, v.v[j]); mx = cn_hi(mx, v.v[j]); }
+    }
+    i0 = nv * CN_VN;
+  }
+  for (long long i = i0 + tid; i < size; i += stride) { mn = cn_lo(mn, x[i]); mx = cn_hi(mx, x[i]); }
+  smin[threadIdx.x] = mn;
+  smax[threadIdx.x] = mx;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) {
+      smin[threadIdx.x] = cn_lo(smin[threadIdx.x], smin[threadIdx.x + s]);
+      smax[threadIdx.x] = cn_hi(smax[threadIdx.x], smax[threadIdx.x + s]);
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    part[2 * blockIdx.x] = smin[0];
+    part[2 * blockIdx.x + 1] = smax[0];
+  }
+}
+"""
+
+
+def _ctype(dt):
+    return _C.get(_numpy.dtype(dt).str[1:])
+
+
+def _hist_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
+    """The CUDA source of cn_hist/cn_minmax for these dtypes (also for the NVRTC check and
+    the CPU emulation in scripts/)."""
+    s = _HIST_SOURCE
+    for key, t in (('__TA__', ta), ('__TE__', te), ('__TK__', tk), ('__TS__', ts),
+                   ('__TD__', td)):
+        s = s.replace(key, _ctype(t))
+    return (s.replace('__MODE__', str(mode)).replace('__WEIGHTED__', str(int(weighted)))
+            .replace('__BLOCK__', str(_BLOCK)))
+
+
+_raw = {}
+
+
+def _raw_kernel(name, *key):
+    k = _raw.get((name,) + key)
+    if k is None:
+        k = _raw[(name,) + key] = _core.RawKernel(_hist_source(*key), name)
+    return k
+
+
+_sms = {}
+
+
+def _sm_count(a):
+    d = a._device_index
+    if d not in _sms:
+        from cunumpy.cuda import runtime
+        _sms[d] = int(runtime.getDeviceProperties(d)['multiProcessorCount'])
+    return _sms[d]
+
+
+_occupancy = {}
+
+
+def _resident(k, smem):
+    """Blocks of _BLOCK threads of kernel k that one SM holds at once (registers, shared
+    memory, 2048 threads): grid-stride grids are sized to exactly that many per SM, since
+    a partial second wave would double the time of the blocks in it."""
+    key = (id(k), smem)
+    r = _occupancy.get(key)
+    if r is None:
+        regs = max(1, -(-int(k.num_regs) // 8) * 8)  # allocated per thread in units of 8
+        by_regs = 65536 // (regs * _BLOCK)
+        by_smem = (228 * 1024) // (smem + 1024) if smem else 32  # sm_90: 228 KiB, 1 KiB/block
+        r = _occupancy[key] = max(1, min(2048 // _BLOCK, by_regs, by_smem))
+    return r
+
+
+def _on_gpu(a):
+    return a._device_kind != 'cpu'
+
+
+def _gpu_ok(a):
+    """Whether the data's dtype has a CUDA histogram path (float16 and complex do not)."""
+    return _on_gpu(a) and _ctype(a.dtype) is not None
+
+
+def _contig(a):
+    return a if a.flags.c_contiguous else a.copy()
+
+
+def _gpu_minmax(a):
+    """(min, max) of a non-empty 1-d array as NumPy scalars: one pass, one small copy back."""
+    a = _contig(a)
+    vn = max(1, 16 // a.dtype.itemsize)
+    k = _raw_kernel('cn_minmax', a.dtype)
+    grid = max(1, min(_sm_count(a) * _resident(k, 0), -(-a.size // (_BLOCK * vn * 4))))
+    part = empty(2 * grid, a.dtype)
+    k((grid,), (_BLOCK,), (a, a.size, part))
+    p = part.get()
+    return p[0::2].min(), p[1::2].max()
+
+
+def _gpu_hist(a, n, weights=None, mode=0, edges=None, types=None, params=None):
+    """Counts (int64) or float64 sums of weights of the elements of 1-d `a` in n bins."""
+    out = zeros(n, _numpy.float64 if weights is not None else _numpy.int64)
+    if a.size == 0:
+        return out
+    a = _contig(a)
+    if weights is not None:
+        weights = _contig(weights if weights.dtype == _numpy.float64
+                          else weights.astype(_numpy.float64))
+    te, tk, ts, td = types or ('f8', 'i8', 'f8', 'f8')
+    lo, hi, first, width = params or (_numpy.int64(0), _numpy.int64(0), _numpy.float64(0),
+                                      _numpy.float64(0))
+    n_edges = 0 if edges is None else edges.size
+    item = 8 if weights is not None else 4
+    smem = -(-n_edges * _numpy.dtype(te).itemsize // 16) * 16 + n * item
+    use_shared = smem <= _SHARED_LIMIT
+    sms = _sm_count(a)
+    vn = max(1, 16 // a.dtype.itemsize)
+    # One wave of resident blocks (registers and shared memory permitting, up to 4 of 512
+    # threads per SM), fewer when the data is small, and fewer for many bins so that the
+    # per-block flush (one atomic per nonzero bin) stays below the data's cost.
+    k = _raw_kernel('cn_hist', a.dtype, te, tk, ts, td, mode, weights is not None)
+    grid = min(sms * _resident(k, smem if use_shared else 0), -(-a.size // (_BLOCK * vn)))
+    if use_shared:
+        grid = min(grid, max(sms, a.size // (4 * n)))
+    grid = max(1, grid, -(-a.size // (1 << 31)))  # shared counts are 32-bit
+    k((grid,), (_BLOCK,), (a, weights, a.size, edges, n_edges, lo, hi, first, width, n, out,
+                           int(use_shared)), shared_mem=smem if use_shared else 0)
+    return out
+
+
 def histogram(a, bins=10, range=None, density=None, weights=None):
     a, weights = _ravel_and_check_weights(a, weights)
     edges_h, uniform = _bin_edges(a, bins, range, weights)
     edges = asarray(edges_h)
+    if _gpu_ok(a) and (weights is None or weights.dtype.kind in 'biufc'):
+        hist = _gpu_histogram(a, edges_h, edges, uniform, weights)
+        if hist is not None:
+            return _finish(hist, edges_h, edges, density)
     if uniform is not None:
         first, last, n = uniform
         idx = _equal_bin_index(a, edges_h, edges, first, last, n)
@@ -303,10 +583,45 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         hist.imag[...] = im
     else:
         hist = _count(idx, n + 1, weights.astype(_numpy.float64))[:n].astype(weights.dtype)
+    return _finish(hist, edges_h, edges, density)
+
+
+def _finish(hist, edges_h, edges, density):
     if density:
         db = asarray(_numpy.diff(edges_h).astype(float))
         return _u.divide(_u.divide(hist, db), hist.sum()), edges
     return hist, edges
+
+
+def _gpu_histogram(a, edges_h, edges, uniform, weights):
+    """histogram's counts in one CUDA pass, or None for what it leaves to the ElementwiseKernel
+    path (float16 data or edges, dtypes past the kernel's)."""
+    n = len(edges_h) - 1
+    if n < 1:
+        return None
+    if uniform is not None:
+        first, last, _ = uniform
+        t = _equal_types(a, edges_h, first, last, n)
+        if t is None:
+            return None
+        K, S, D, (lo, hi), f, width = t
+        args = dict(mode=1, edges=edges, types=(edges_h.dtype, K, S, D),
+                    params=(lo, hi, f, width))
+    else:
+        C = _numpy.result_type(a.dtype, edges_h.dtype)  # searchsorted's comparison type
+        if _ctype(C) is None or C.kind == 'b':
+            return None
+        e = edges if edges_h.dtype == C else asarray(edges_h.astype(C))
+        args = dict(mode=2, edges=e, types=(C, 'i8', 'f8', 'f8'))
+    if weights is None:
+        return _gpu_hist(a, n, None, **args)
+    if weights.dtype.kind == 'c':
+        hist = zeros(n, weights.dtype)
+        hist.real[...] = _gpu_hist(a, n, weights.real, **args)
+        hist.imag[...] = _gpu_hist(a, n, weights.imag, **args)
+        return hist
+    hist = _gpu_hist(a, n, weights, **args)
+    return hist if weights.dtype == _numpy.float64 else hist.astype(weights.dtype)
 
 
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):

@@ -247,3 +247,94 @@ def test_histogram_integer_data_ranges(dtype, rng):
     hn, en = np.histogram(a, 9, range=rng)
     assert_same(h, hn)
     assert_same(e, en)
+
+
+# ---------------------------------------------------------------- the one-pass CUDA kernels
+# (cn_hist/cn_minmax in _histograms.py on a CUDA device; the ElementwiseKernels on the CPU):
+# sizes past one vector per thread, misaligned and strided views, many bins (past shared
+# memory: global atomics), every dtype of data and edges.
+
+@pytest.mark.parametrize("dtype", INT_IN)
+@pytest.mark.parametrize("start", [0, 1, 3])
+def test_bincount_large_views(dtype, start):
+    rng = np.random.default_rng(3)
+    hi = 2 if dtype is np.bool_ else 120
+    x = rng.integers(0, hi, 100_003).astype(dtype)
+    assert_same(cp.bincount(cp.asarray(x)[start:]), np.bincount(x[start:]))
+    assert_same(cp.bincount(cp.asarray(x)[start::3]), np.bincount(x[start::3]))
+    w = rng.uniform(0.5, 1.5, x.size)  # positive: sums in any order stay within ~n ulp
+    assert_same(cp.bincount(cp.asarray(x)[start:], cp.asarray(w)[start:], minlength=500),
+                np.bincount(x[start:], w[start:], minlength=500), rtol=1e-10)
+
+
+@pytest.mark.parametrize("nmax", [1, 12_000, 20_000])
+def test_bincount_many_bins(nmax):
+    x = np.random.default_rng(4).integers(0, nmax, 50_000).astype(np.int32)
+    assert_same(cp.bincount(cp.asarray(x)), np.bincount(x))
+    w = np.linspace(0.5, 1.5, x.size)
+    assert_same(cp.bincount(cp.asarray(x), cp.asarray(w)), np.bincount(x, w), rtol=1e-10)
+
+
+def test_bincount_negative_large():
+    x = np.arange(100_000, dtype=np.int64)
+    x[77_777] = -1
+    with pytest.raises(ValueError):
+        cp.bincount(cp.asarray(x))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int8, np.uint16, np.int32,
+                                   np.int64, np.uint64])
+@pytest.mark.parametrize("bins,rng", [(100, None), (100, (-1.5, 2.0)), (7, (-3, 3)),
+                                      (20_000, None), (1, None)])
+def test_histogram_large(dtype, bins, rng):
+    r = np.random.default_rng(5)
+    a = (r.standard_normal(200_001) * 40).astype(dtype) if dtype not in (np.uint16, np.uint64) \
+        else r.integers(0, 5000, 200_001).astype(dtype)
+    for view in (slice(None), slice(1, None), slice(2, None, 3)):
+        h, e = cp.histogram(cp.asarray(a)[view], bins, rng)
+        hn, en = np.histogram(a[view], bins, rng)
+        assert_same(h, hn)
+        assert_same(e, en)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_histogram_nan_inf_and_edges(dtype):
+    a = np.random.default_rng(6).uniform(-1, 1, 70_000).astype(dtype)
+    a[::1000] = 1.0  # the last edge: in the last bin
+    a[1::1000] = -1.0
+    a[2::1000] = np.nan
+    a[3::1000] = np.inf
+    a[4::1000] = -np.inf
+    a[5::1000] = np.nextafter(dtype(1), dtype(2))
+    for bins in (10, 333, [-1.0, -0.25, 0.0, 0.1, 1.0], np.array([-1, 0, 1], np.int64),
+                 np.array([-0.5, 0.5], np.float32)):
+        h, _ = cp.histogram(cp.asarray(a), bins, (-1.0, 1.0) if np.ndim(bins) == 0 else None)
+        assert_same(h, np.histogram(a, bins, (-1.0, 1.0) if np.ndim(bins) == 0 else None)[0])
+    with pytest.raises(ValueError):
+        cp.histogram(cp.asarray(a), 10)  # autodetected range of [nan, nan]
+
+
+@pytest.mark.parametrize("wdtype", [np.float64, np.float32, np.int32, np.complex128])
+@pytest.mark.parametrize("bins", [50, np.array([-3.0, -1.0, 0.0, 0.5, 2.0, 3.0])])
+def test_histogram_weights_density_large(wdtype, bins):
+    r = np.random.default_rng(8)
+    a = r.standard_normal(100_000)
+    w = (r.standard_normal(a.size) * 10).astype(wdtype)
+    if wdtype is np.complex128:
+        w = w + 1j * r.standard_normal(a.size)
+    # NumPy adds float32 weights in float32 per 65536-element block: not bit for bit
+    tol = 1e-4 if wdtype is np.float32 else 1e-9
+    h, e = cp.histogram(cp.asarray(a), bins, weights=cp.asarray(w))
+    hn, en = np.histogram(a, bins, weights=w)
+    assert_same(h, hn, rtol=tol)
+    assert_same(e, en)
+    if wdtype is not np.complex128:
+        h, _ = cp.histogram(cp.asarray(a), bins, weights=cp.asarray(w), density=True)
+        assert_same(h, np.histogram(a, bins, weights=w, density=True)[0], rtol=tol)
+
+
+def test_histogram_int_data_int_edges_large():
+    a = np.random.default_rng(9).integers(-2**40, 2**40, 100_000)
+    a[:3] = [2**62, -2**62, 2**40]
+    for bins in (np.array([-2**41, -5, 0, 3, 2**41]), np.array([0, 2**63 + 9], np.uint64)):
+        assert_same(cp.histogram(cp.asarray(a), bins)[0], np.histogram(a, bins)[0])

@@ -410,3 +410,30 @@ def test_ufunc_reduceat(name, dtype):
          lambda: ufn.reduceat(a, [0, 4], axis=1, dtype=np.float64))
     with pytest.raises(IndexError):
         ufc.reduceat(c, [0, 6], axis=1)
+
+
+# The CUDA argmax/argmin's vector path (best lane of each 16-byte vector, one index update
+# per pair of vectors): long rows split into chunks, the extreme in every lane position,
+# ties, the first NaN, misaligned starts.
+@pytest.mark.parametrize('dtype', [np.float32, np.float64, np.int8, np.uint16, np.int32,
+                                   np.int64, np.float16])
+@pytest.mark.parametrize('start', [0, 1, 5])
+def test_argmax_argmin_long_rows(dtype, start):
+    n = 300_017
+    a = (np.arange(n) * 7919 % 101).astype(dtype)  # many ties of the extremes
+    for at in (n - 1, n - 2, 12_345, 12_346, 12_347, 12_348, start, start + 1):
+        for name, v in (('argmax', 120), ('argmin', -3 if dtype not in (np.uint16,) else 0)):
+            b = a.copy()
+            b[at] = v
+            b[at + 1000 if at + 1000 < n else 0] = v  # a later tie
+            got = getattr(cp, name)(cp.asarray(b)[start:])
+            assert int(got) == getattr(np, name)(b[start:]), (name, at)
+    if np.dtype(dtype).kind == 'f':
+        b = a.copy()
+        b[[77_777, 77_778, 200_000]] = np.nan
+        for name in ('argmax', 'argmin'):
+            assert int(getattr(cp, name)(cp.asarray(b)[start:])) == getattr(np, name)(b[start:])
+    m = a[:300_000].reshape(3, 100_000)
+    for name in ('argmax', 'argmin'):
+        for axis in (1, 0):
+            assert_same(getattr(cp, name)(cp.asarray(m), axis=axis), getattr(np, name)(m, axis=axis))

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Compiles histogram's and bincount's CUDA RawKernel source (cn_hist, cn_minmax in
+python/cunumpy/_histograms.py) with NVRTC for every data dtype, mode (bincount, equal bins,
+edges) and weighting, on a machine without a GPU. With --sm 90 it builds a cubin and prints
+each kernel's register count (from the cubin's ELF section flags).
+
+    python3 scripts/check_hist_nvrtc.py [--sm 90]
+
+Exits 1 with NVRTC's log for the first source that does not compile.
+"""
+import ctypes
+import sys
+
+from check_ops_nvrtc import load_nvrtc
+
+DATA = ['b1', 'i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f4', 'f8']
+
+
+def compile_src(lib, src, arch):
+    prog = ctypes.c_void_p()
+    if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"h.cu", 0, None, None):
+        return False, "nvrtcCreateProgram failed", None
+    opts = (ctypes.c_char_p * 2)(b"-std=c++17", arch.encode())
+    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    size = ctypes.c_size_t()
+    lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    lib.nvrtcGetProgramLog(prog, log)
+    cubin = None
+    if r == 0 and arch.startswith("-arch=sm_"):
+        lib.nvrtcGetCUBINSize(prog, ctypes.byref(size))
+        buf = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetCUBIN(prog, buf)
+        cubin = buf.raw
+    lib.nvrtcDestroyProgram(ctypes.byref(prog))
+    return r == 0, log.value.decode(), cubin
+
+
+def registers(cubin):
+    """{kernel: registers} from a cubin: the EIATTR_REGCOUNT (0x2f) entries of .nv.info,
+    (symbol index, count), named through .symtab."""
+    import struct
+    shoff, = struct.unpack_from("<Q", cubin, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", cubin, 0x3A)
+    secs = [struct.unpack_from("<IIQQQQIIQQ", cubin, shoff + i * shentsize) for i in range(shnum)]
+
+    def name(strtab, off):
+        o = secs[strtab][4] + off
+        return cubin[o:cubin.index(b"\0", o)].decode()
+    names = [name(shstrndx, sec[0]) for sec in secs]
+    sym = names.index(".symtab")
+    _, _, _, _, off, size, link, _, _, ent = secs[sym]
+    syms = [name(link, struct.unpack_from("<I", cubin, off + i * ent)[0]) for i in range(size // ent)]
+    out = {}
+    info = secs[names.index(".nv.info")]
+    o, end = info[4], info[4] + info[5]
+    while o + 4 <= end:
+        fmt, attr, sz = struct.unpack_from("<BBH", cubin, o)
+        if fmt == 0x04 and attr == 0x2F:
+            idx, regs = struct.unpack_from("<II", cubin, o + 4)
+            out[syms[idx]] = regs
+        elif fmt == 0x04 and attr == 0x11:  # EIATTR_FRAME_SIZE: bytes of local memory (spills)
+            idx, frame = struct.unpack_from("<II", cubin, o + 4)
+            if frame:
+                out[syms[idx] + ":frame"] = frame
+        o += 4 + (sz if fmt == 0x04 else 0)
+    return out
+
+
+def configs():
+    import numpy as np
+    for ta in DATA:
+        yield dict(ta=ta, mode=0, weighted=False)
+        yield dict(ta=ta, mode=0, weighted=True)
+        if ta == 'b1':
+            continue
+        for te in ('f4', 'f8'):
+            tk = np.result_type(np.dtype(ta), np.float64 if te == 'f8' else np.float32).str[1:]
+            yield dict(ta=ta, te=te, tk=tk, ts=te, td=te, mode=1, weighted=False)
+            yield dict(ta=ta, te=te, tk=tk, ts=te, td=te, mode=1, weighted=True)
+        yield dict(ta=ta, te=np.result_type(np.dtype(ta), np.int64).str[1:], mode=2,
+                   weighted=False)
+        yield dict(ta=ta, te=np.result_type(np.dtype(ta), np.float64).str[1:], mode=2,
+                   weighted=True)
+
+
+def main():
+    from cunumpy import _histograms as h
+    sm = sys.argv[sys.argv.index("--sm") + 1] if "--sm" in sys.argv else None
+    arch = f"-arch=sm_{sm}" if sm else "-arch=compute_80"
+    lib = load_nvrtc()
+    n = 0
+    for c in configs():
+        ok, log, cubin = compile_src(lib, h._hist_source(**c), arch)
+        if not ok:
+            print(f"{c}: FAILED\n{log}")
+            return 1
+        if cubin is not None:
+            print(c, registers(cubin))
+        n += 1
+    print(f"{n} histogram kernel sources: compiled ({arch})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
