@@ -5,8 +5,10 @@ CUDA's execution model (every thread of a block is a std::thread, __syncthreads 
 __syncwarp are barriers, __ballot_sync and __match_any_sync gather the warp's values between two warp barriers,
 __shared__ is a static shared by the block's threads, blocks run one after another), then
 driven exactly as src/backend/cuda/radix_sort_cuda.cpp drives them (several blocks and
-several tiles per block, payload and keys-only paths, row passes, complex fields) and
-compared with NumPy's stable sort.
+several tiles per block, payload and keys-only paths, row passes, complex fields; and the
+onesweep path for one row, with its tiles handed out by the atomic counter to blocks run in
+reverse blockIdx order and some tiles' inclusive prefixes withheld so that look-backs add
+aggregates) and compared with NumPy's stable sort.
 
     python3 scripts/emulate_sort_kernels.py [dtype ...]
 
@@ -25,7 +27,10 @@ from emulate_reduction_kernels import DRIVER as BASE_DRIVER, PRELUDE as BASE_PRE
 
 # The reduction emulator's prelude and launch(), plus what the sort kernels use besides.
 PRELUDE = BASE_PRELUDE + r"""
+#include <algorithm>
 #include <utility>
+// Tiles 1, 2 mod 3 publish only their aggregates: successors must add several of them.
+#define CN_OS_HOLD_PREFIX(tile) ((tile) % 3 != 0)
 unsigned g_votes[8][32];
 inline unsigned __ballot_sync(unsigned, bool p) {
   const int w = threadIdx.x / 32, l = threadIdx.x % 32;
@@ -47,6 +52,23 @@ inline unsigned __match_any_sync(unsigned, int v) {
 }
 inline int __popc(unsigned v) { return __builtin_popcount(v); }
 inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+inline unsigned __shfl_sync(unsigned, unsigned v, int src) {
+  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  g_votes[w][l] = v;
+  __syncwarp();
+  const unsigned r = g_votes[w][src & 31];
+  __syncwarp();
+  return r;
+}
+inline unsigned __shfl_up_sync(unsigned, unsigned v, int d) {
+  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  g_votes[w][l] = v;
+  __syncwarp();
+  const unsigned r = l >= d ? g_votes[w][l - d] : v;
+  __syncwarp();
+  return r;
+}
+inline int __clz(unsigned v) { return v ? __builtin_clz(v) : 32; }
 """
 
 DRIVER = BASE_DRIVER + r"""
@@ -62,7 +84,70 @@ static std::vector<char> read_file(const char* p) {
   std::fclose(f);
   return v;
 }
-// argv: input file, M, K, stride_m, stride_k, want_indices, blocks wanted, output file.
+// Launch with blocks taken in reverse blockIdx order: the onesweep passes must get their
+// tile from the counter, not from blockIdx (tiles still come in execution order, as on the
+// GPU, so a tile's predecessors have always finished here).
+template <class F>
+void launch_rev(unsigned grid, F f) {
+  for (unsigned b = grid; b-- > 0;) {
+    std::barrier<> bar(256);
+    std::vector<std::barrier<>*> warps;
+    for (unsigned w = 0; w < 8; ++w) warps.push_back(g_warp_barrier[w] = new std::barrier<>(32));
+    g_block_barrier = &bar;
+    blockDim.x = 256;
+    gridDim.x = grid;
+    std::vector<std::thread> ts;
+    for (unsigned t = 0; t < 256; ++t)
+      ts.emplace_back([=] { blockIdx.x = b; threadIdx.x = t; f(); });
+    for (auto& t : ts) t.join();
+    for (auto* w : warps) delete w;
+  }
+}
+// The onesweep path of radix_sort_cuda.cpp's run_onesweep (one row at byte stride sk).
+static void run_onesweep(const char* in, long long N, long long sk, bool want_idx, T* out_values,
+                         long long* out_indices, unsigned hblocks_max) {
+  const int kb = sizeof(KT);
+  const long long tiles = (N + CN_OS_TILE - 1) / CN_OS_TILE;
+  const long long hist_n = kb * 256ll, ctr_off = 2 * hist_n, a_off = ctr_off + 64, b_off = a_off + tiles * 256;
+  // Garbage, not zeros: the kernels must zero what they rely on.
+  std::vector<unsigned> scratch(b_off + tiles * 256, 0xdeadbeefu);
+  unsigned* base = scratch.data();
+  unsigned* hist = base;
+  unsigned* bins = base + hist_n;
+  int exact = want_idx ? 0 : 1;
+  launch(1, [&] { cn_os_init(hist, (int)hist_n); });
+  const unsigned hblocks = (unsigned)std::min<long long>((N + 1023) / 1024, hblocks_max);
+  launch(hblocks, [&] { cn_os_hist(in, sk, N, exact, hist, base + ctr_off, 64 + tiles * 256); });
+  launch(kb, [&] { cn_os_scan(hist, bins); });
+  std::vector<KT> ka_(N, (KT)0x5a), kb_(N, (KT)0x5a);
+  std::vector<VT> va_(N, (VT)7), vb_(N, (VT)7);
+  // Keys only: the output is the second key buffer, as in the driver.
+  KT* ka = ka_.data(); KT* kbuf = want_idx ? kb_.data() : (KT*)out_values;
+  VT* va = va_.data(); VT* vb = vb_.data();
+  const unsigned grid = (unsigned)tiles;
+  for (int pass = 0; pass < kb; ++pass) {
+    const bool first = pass == 0, last = pass == kb - 1;
+    const int shift = 8 * pass;
+    const unsigned* pb = bins + 256 * pass;
+    unsigned* st = base + ((pass & 1) ? b_off : a_off);
+    unsigned* nx = last ? nullptr : base + ((pass & 1) ? a_off : b_off);
+    unsigned* ctr = base + ctr_off + pass;
+    if (!want_idx) {
+      if (first && last) launch_rev(grid, [&] { cn_os_pass_raw_out(in, sk, exact, out_values, N, shift, pb, st, nx, ctr); });
+      else if (first) launch_rev(grid, [&] { cn_os_pass_raw_k(in, sk, exact, ka, N, shift, pb, st, nx, ctr); });
+      else if (last) launch_rev(grid, [&] { cn_os_pass_k_out(ka, out_values, N, shift, pb, st, nx, ctr); });
+      else launch_rev(grid, [&] { cn_os_pass_k_k(ka, kbuf, N, shift, pb, st, nx, ctr); });
+    } else {
+      if (first && last) launch_rev(grid, [&] { cn_os_pass_raw_fin(in, sk, exact, out_values, out_indices, N, shift, pb, st, nx, ctr); });
+      else if (first) launch_rev(grid, [&] { cn_os_pass_raw_kv(in, sk, exact, ka, va, N, shift, pb, st, nx, ctr); });
+      else if (last) launch_rev(grid, [&] { cn_os_pass_kv_fin(ka, va, in, sk, out_values, out_indices, N, shift, pb, st, nx, ctr); });
+      else launch_rev(grid, [&] { cn_os_pass_kv_kv(ka, va, kbuf, vb, N, shift, pb, st, nx, ctr); });
+    }
+    if (!first) { std::swap(ka, kbuf); std::swap(va, vb); }
+  }
+}
+// argv: input file, M, K, stride_m, stride_k, want_indices, blocks wanted, output file,
+// onesweep (1: the driver's default path for one row).
 int main(int argc, char** argv) {
   std::vector<char> base = read_file(argv[1]);
   long long M = atoll(argv[2]), K = atoll(argv[3]), sm = atoll(argv[4]), sk = atoll(argv[5]);
@@ -83,6 +168,7 @@ int main(int argc, char** argv) {
   std::vector<T> out_values(N);
   std::vector<long long> out_indices(N, -1);
   KT* ka = ka_.data(); KT* kbp = kb_.data(); VT* va = va_.data(); VT* vb = vb_.data();
+  const bool onesweep = argc > 9 && atoi(argv[9]);
   auto pass = [&](auto hist, auto scatter, auto*& keys, auto*& keys2, VT*& vals, VT*& vals2, int shift) {
     auto* k1 = keys;
     launch(blocks, [&] { hist(k1, N, per_block, shift, counts.data()); });
@@ -92,7 +178,10 @@ int main(int argc, char** argv) {
     std::swap(keys, keys2);
     std::swap(vals, vals2);
   };
-  if (!want_idx && M == 1 && !complex && sk == (long long)sizeof(T)) {
+  if (onesweep && M == 1 && !complex && N < (1ll << 30)) {
+    run_onesweep(in, N, sk, want_idx, out_values.data(), want_idx ? out_indices.data() : nullptr,
+                 (unsigned)want_blocks_max);
+  } else if (!want_idx && M == 1 && !complex && sk == (long long)sizeof(T)) {
     // The fused values-only passes of one contiguous row.
     const T* raw = (const T*)in;
     KT* src = ka; KT* dst = kbp;
@@ -161,9 +250,22 @@ def sample(dtype, n, rng):
     return np.array([complex(r, i) for r, i in zip(re, im)], dtype=dtype)
 
 
-def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp):
+def sample_wide(dtype, n, rng):
+    """Every bit random (all 256 values of every digit), plus the float specials."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == 'b':
+        return rng.integers(0, 2, n).astype(bool)
+    a = rng.integers(0, 256, n * dtype.itemsize, dtype=np.uint8).view(dtype).copy()
+    if dtype.kind == 'f':
+        special = np.array([np.nan, -np.nan, -0.0, 0.0, np.inf, -np.inf], dtype=dtype)
+        pick = rng.random(n) < 0.05
+        a[pick] = rng.choice(special, pick.sum())
+    return a
+
+
+def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=False):
     rng = np.random.default_rng(M * 1000 + K)
-    a = sample(dtype, M * K, rng)
+    a = (sample_wide if wide else sample)(dtype, M * K, rng)
     if transposed == 'step':
         base = np.repeat(a.reshape(M, K), 2, axis=1)
         view = base[:, ::2]
@@ -177,14 +279,15 @@ def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp):
     out = os.path.join(tmp, "out.bin")
     base.tofile(inp)
     subprocess.check_call([exe, inp, str(M), str(K), str(view.strides[0]), str(view.strides[1]),
-                           str(int(want_idx)), str(blocks), out])
+                           str(int(want_idx)), str(blocks), out, str(onesweep)], timeout=600)
     raw = np.fromfile(out, dtype=np.uint8)
     n = M * K
     vals = raw[:n * a.itemsize].view(a.dtype).reshape(M, K)
     idx = raw[n * a.itemsize:].view(np.int64).reshape(M, K)
     ref_idx = np.argsort(view, axis=1, kind='stable')
     ref_vals = np.take_along_axis(view, ref_idx, axis=1)
-    what = f"{np.dtype(dtype).name} M={M} K={K} transposed={transposed} indices={want_idx} blocks={blocks}"
+    what = (f"{np.dtype(dtype).name} M={M} K={K} transposed={transposed} indices={want_idx} blocks={blocks} "
+            f"onesweep={onesweep} wide={wide}")
     if want_idx:
         if not np.array_equal(idx, ref_idx):
             bad = np.argwhere(idx != ref_idx)[:5]
@@ -222,8 +325,19 @@ def main():
                      (7, 400, True, True, 2), (7, 400, True, False, 3), (300, 9, False, True, 1),
                      (1, 1, False, True, 1), (1, 5000, 'step', False, 2), (1, 3000, 'step', True, 2),
                      (1, 1, False, False, 1)]
-            for M, K, tr, idx, blocks in cases:
-                err = check(exe, dname, M, K, tr, idx, blocks, tmp)
+            cases = [c + (0, False) for c in cases]
+            # The onesweep path (one row): tiny, one partial tile, exactly one tile, one past,
+            # several tiles (CN_OS_HOLD_PREFIX above makes look-backs cross aggregates), strided.
+            tile = 256 * 15
+            for K in (1, 2, 300, tile, tile + 1, 3 * tile + 77) if dname[0] != 'c' else ():  # complex: old path
+                for idx in (False, True):
+                    cases.append((1, K, False, idx, 3, 1, False))
+            for idx in (False, True) if dname[0] != 'c' else ():
+                cases.append((1, 2 * tile + 5, False, idx, 2, 1, True))
+                cases.append((1, 5000, 'step', idx, 2, 1, False))
+                cases.append((1, 5000, 'step', idx, 2, 1, True))
+            for M, K, tr, idx, blocks, os_, wide in cases:
+                err = check(exe, dname, M, K, tr, idx, blocks, tmp, os_, wide)
                 runs += 1
                 if err:
                     failures += 1

@@ -95,6 +95,29 @@ def test_large_random(n):
     assert_same(cp.argsort(cp.asarray(ints)), np.argsort(ints, kind='stable'))
 
 
+@pytest.mark.parametrize('onesweep', ['1', '0'])
+@pytest.mark.parametrize('dtype', ['bool', 'uint8', 'int16', 'float16', 'int32', 'float32', 'int64', 'float64'])
+def test_one_row_paths(monkeypatch, onesweep, dtype):
+    """One row, every digit random, across the CUDA onesweep tiles (3840 keys) and the
+    per-pass path (CUNUMPY_SORT_ONESWEEP=0, read per call); contiguous and strided."""
+    monkeypatch.setenv('CUNUMPY_SORT_ONESWEEP', onesweep)
+    dt = np.dtype(dtype)
+    rng = np.random.default_rng(dt.itemsize)
+    for n in (3839, 3841, 3 * 3840 + 77, 200_003):
+        if dt.kind == 'b':
+            a = rng.integers(0, 2, n).astype(bool)
+        else:
+            a = rng.integers(0, 256, n * dt.itemsize, dtype=np.uint8).view(dt).copy()
+        if dt.kind == 'f':
+            special = np.array([np.nan, -np.nan, -0.0, 0.0, np.inf, -np.inf], dtype=dt)
+            pick = rng.random(n) < 0.05
+            a[pick] = rng.choice(special, pick.sum())
+        for x in (a, a[::3]):
+            c = cp.asarray(a)[::3] if x is not a else cp.asarray(a)
+            same_values(cp.sort(c), np.sort(x, kind='stable'))
+            assert_same(cp.argsort(c), np.argsort(x, kind='stable'))
+
+
 def test_many_rows_and_long_rows():
     rng = np.random.default_rng(7)
     a = rng.integers(0, 1000, size=(3000, 37)).astype(np.int64)

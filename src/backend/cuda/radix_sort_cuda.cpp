@@ -7,7 +7,13 @@
 // A single row sorted for its values alone carries no payload: its first pass keys the
 // input on the fly and its last rebuilds the values from the keys (a float32 sort is 4
 // passes, each reading 4 bytes per element for the histogram and 4 + 4 for the scatter).
+// By default a single row (sort or argsort, any dtype but complex, N < 2^30) takes the
+// onesweep path instead: one kernel counts all digit positions in one read, then each pass
+// is a single kernel whose tiles find their output offsets by decoupled look-back (a float32
+// sort reads the input once for the histograms and then 4 + 4 bytes per element per pass).
+// CUNUMPY_SORT_ONESWEEP=0 selects the per-pass histogram path everywhere (to compare).
 #include <algorithm>
+#include <cstdlib>
 #include <initializer_list>
 #include <mutex>
 #include <unordered_map>
@@ -24,6 +30,8 @@ namespace {
 struct SortKernels {
   Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
       scatter_row_v, finish, finish_keys, hist_raw, scatter_raw_n, scatter_out_n, scatter_raw_out_n;
+  Function os_init, os_hist, os_scan, os_raw_k, os_k_k, os_k_out, os_raw_out, os_raw_kv, os_kv_kv, os_kv_fin,
+      os_raw_fin;
   int resident = 4;  // scatter blocks of 256 threads that fit on one SM together
 };
 
@@ -65,7 +73,11 @@ SortKernels sort_kernels(int device, DType d, bool wide) {
                 get("cn_radix_hist_key"),      get("cn_radix_hist_row"),     get("cn_radix_scan"),
                 get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
                 get("cn_sort_finish"),         get("cn_sort_finish_keys"),   get("cn_radix_hist_raw"),
-                get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n")};
+                get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n"),
+                get("cn_os_init"),             get("cn_os_hist"),            get("cn_os_scan"),
+                get("cn_os_pass_raw_k"),       get("cn_os_pass_k_k"),        get("cn_os_pass_k_out"),
+                get("cn_os_pass_raw_out"),     get("cn_os_pass_raw_kv"),     get("cn_os_pass_kv_kv"),
+                get("cn_os_pass_kv_fin"),      get("cn_os_pass_raw_fin")};
   k.resident = resident_blocks(device, {k.scatter_key_v, k.scatter_key_n, k.scatter_row_v, k.scatter_raw_n,
                                         k.scatter_out_n, k.scatter_raw_out_n});
   std::lock_guard<std::mutex> lock(mu);
@@ -75,6 +87,108 @@ SortKernels sort_kernels(int device, DType d, bool wide) {
 
 DType unsigned_of(int bytes) {
   return bytes == 1 ? uint8 : bytes == 2 ? uint16 : bytes == 4 ? uint32 : uint64;
+}
+
+bool onesweep_enabled() {
+  const char* e = std::getenv("CUNUMPY_SORT_ONESWEEP");  // read per call: compare in one process
+  return !(e && e[0] == '0' && e[1] == 0);
+}
+
+// Onesweep sort of one row of N (< 2^30) elements at byte stride sk: values only (exact
+// keys, the values rebuilt from them) or with element numbers (argsort: the values read
+// back through them). Launches: init, histogram of all digits, scan, one kernel per digit.
+void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHandle stream, int sms) {
+  const DType dt = task.in.dtype();
+  const Device dev = task.in.device();
+  long long N = task.in.shape()[1], sk = task.in.strides()[1];
+  const int kb = sort_key_bytes(dt);
+  const bool payload = task.indices.defined();
+  int exact = payload ? 0 : 1;  // argsort: -0.0 ties with 0.0 (kept in input order)
+  const long long tiles = (N + kOnesweepTile - 1) / kOnesweepTile;
+  // Scratch (uint32): hist[kb][256], bins[kb][256], tile counters[64], status A, status B
+  // (tiles x 256 each; pass p uses A or B by parity and zeroes the other for pass p + 1).
+  const long long hist_n = kb * 256ll, ctr_off = 2 * hist_n, a_off = ctr_off + 64, b_off = a_off + tiles * 256;
+  ndarray scratch(Shape{b_off + tiles * 256}, uint32, Order::C, dev);
+  unsigned* base = static_cast<unsigned*>(scratch.data());
+  void* hist = base;
+  void* bins = base + hist_n;
+  void* status_a = base + a_off;
+  void* status_b = base + b_off;
+  const void* in = task.in.data();
+  {
+    void* p = hist;
+    int n = static_cast<int>(hist_n);
+    void* a[] = {&p, &n};
+    launch(k.os_init, 1, 256, a, 0, stream);
+    void* ctr = base + ctr_off;
+    long long zero_n = 64 + tiles * 256;  // the tile counters and status A, adjacent
+    const unsigned hblocks = static_cast<unsigned>(std::max<long long>(1, std::min<long long>((N + 1023) / 1024, sms * 8ll)));
+    void* h[] = {const_cast<void**>(&in), &sk, &N, &exact, &hist, &ctr, &zero_n};
+    launch(k.os_hist, hblocks, 256, h, 0, stream);
+    void* sc[] = {&hist, &bins};
+    launch(k.os_scan, static_cast<unsigned>(kb), 256, sc, 0, stream);
+  }
+  void* out_values = task.values.defined() ? task.values.data() : nullptr;
+  void* out_indices = payload ? task.indices.data() : nullptr;
+  ndarray keys_a(Shape{N}, unsigned_of(kb), Order::C, dev), keys_b, vals_a, vals_b;
+  void* ka = keys_a.data();
+  void* kbuf = out_values;  // keys only: the output (same size as a key) is the second buffer;
+  void* va = nullptr;       // with an even number of passes the last reads keys_a, writes values
+  void* vb = nullptr;
+  if (payload) {
+    keys_b = ndarray(Shape{N}, unsigned_of(kb), Order::C, dev);
+    vals_a = ndarray(Shape{N}, uint32, Order::C, dev);
+    vals_b = ndarray(Shape{N}, uint32, Order::C, dev);
+    kbuf = keys_b.data();
+    va = vals_a.data();
+    vb = vals_b.data();
+  }
+  const unsigned grid = static_cast<unsigned>(tiles);
+  for (int pass = 0; pass < kb; ++pass) {
+    const bool first = pass == 0, last = pass == kb - 1;
+    int shift = 8 * pass;
+    void* pbins = base + hist_n + 256ll * pass;
+    void* status = (pass & 1) ? status_b : status_a;
+    void* status_next = last ? nullptr : ((pass & 1) ? status_a : status_b);
+    void* counter = base + ctr_off + pass;
+    // Shared tail of every pass kernel's arguments.
+#define CN_OS_TAIL &N, &shift, &pbins, &status, &status_next, &counter
+    if (!payload) {
+      if (first && last) {
+        void* a[] = {const_cast<void**>(&in), &sk, &exact, &out_values, CN_OS_TAIL};
+        launch(k.os_raw_out, grid, 256, a, 0, stream);
+      } else if (first) {
+        void* a[] = {const_cast<void**>(&in), &sk, &exact, &ka, CN_OS_TAIL};
+        launch(k.os_raw_k, grid, 256, a, 0, stream);
+      } else if (last) {
+        void* a[] = {&ka, &out_values, CN_OS_TAIL};
+        launch(k.os_k_out, grid, 256, a, 0, stream);
+      } else {
+        void* a[] = {&ka, &kbuf, CN_OS_TAIL};
+        launch(k.os_k_k, grid, 256, a, 0, stream);
+      }
+    } else {
+      if (first && last) {
+        void* a[] = {const_cast<void**>(&in), &sk, &exact, &out_values, &out_indices, CN_OS_TAIL};
+        launch(k.os_raw_fin, grid, 256, a, 0, stream);
+      } else if (first) {
+        void* a[] = {const_cast<void**>(&in), &sk, &exact, &ka, &va, CN_OS_TAIL};
+        launch(k.os_raw_kv, grid, 256, a, 0, stream);
+      } else if (last) {
+        void* a[] = {&ka, &va, const_cast<void**>(&in), &sk, &out_values, &out_indices, CN_OS_TAIL};
+        launch(k.os_kv_fin, grid, 256, a, 0, stream);
+      } else {
+        void* a[] = {&ka, &va, &kbuf, &vb, CN_OS_TAIL};
+        launch(k.os_kv_kv, grid, 256, a, 0, stream);
+      }
+    }
+#undef CN_OS_TAIL
+    // The first pass wrote into ka (from the input); later ones read ka and write kbuf.
+    if (!first) {
+      std::swap(ka, kbuf);
+      std::swap(va, vb);
+    }
+  }
 }
 
 }  // namespace
@@ -97,6 +211,10 @@ void run_sort_cuda(const SortTask& task) {
   StreamHandle stream = current_stream(device);
   const Device dev = task.in.device();
   const int sms = multiprocessor_count(device);
+  if (M == 1 && !complex && N < (1ll << 30) && onesweep_enabled()) {
+    run_onesweep(k, task, stream, sms);
+    return;
+  }
   const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
   const long long tiles = (N + kSortTile - 1) / kSortTile;
   const long long want_blocks = std::min<long long>(tiles, static_cast<long long>(sms) * k.resident);

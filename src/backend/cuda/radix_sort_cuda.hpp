@@ -25,6 +25,17 @@
 //   cn_radix_scatter_raw_out_n(in, out_values, N, per_block, shift, counts, exact): the
 //     values-only sort of one contiguous row with the key transform fused into the first
 //     pass and the values rebuilt by the last (both for one-byte keys).
+// Onesweep path (one row, N < 2^30; the driver's default, CUNUMPY_SORT_ONESWEEP=0 turns it off):
+//   cn_os_init(p, n): p[0, n) = 0 (one block).
+//   cn_os_hist(in, stride, N, exact, hist, zero, zero_n): hist[b * 256 + d] += keys with
+//     digit d at byte b, for every byte b of the key (one read); also zeroes zero[0, zero_n).
+//   cn_os_scan(hist, bins): one block per digit position b, bins[b * 256 + d] = exclusive
+//     scan of hist[b * 256 + .].
+//   cn_os_pass_{raw_k,k_k,k_out,raw_out}(..., N, shift, bins, status, status_next, counter):
+//     keys-only passes (first, middle, last, only), and cn_os_pass_{raw_kv,kv_kv,kv_fin,
+//     raw_fin} with the element number as payload: tile = atomicAdd(counter), rank in tile,
+//     decoupled look-back on status[tile * 256 + d], scatter; status_next zeroed per tile.
+//     Grid: one block per tile of 256 x kOnesweepItems keys.
 // 256 threads per block everywhere.
 #pragma once
 #include <string>
@@ -39,5 +50,7 @@ int sort_key_bytes(DType d);
 std::string radix_sort_kernel_source(DType d, bool wide_payload);
 inline constexpr int kSortItems = 8;
 inline constexpr int kSortTile = 256 * kSortItems;
+inline constexpr int kOnesweepItems = 15;
+inline constexpr int kOnesweepTile = 256 * kOnesweepItems;
 
 }  // namespace cunumpy::cuda
