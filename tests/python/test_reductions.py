@@ -344,6 +344,20 @@ def test_float32_sum_accuracy():
     np.testing.assert_allclose(got_rows, exact_rows, rtol=1e-6)
 
 
+def test_float32_sum_of_1e8_values_accuracy():
+    """The issue's bar: a float32 sum of 10^8 values stays within NumPy's error of the
+    exact sum (float64 sums of 10^7-value chunks: their error is ~1e-9 of the float32's)."""
+    n = 100_000_000
+    a = np.random.default_rng(13).uniform(0, 1, n).astype(np.float32)
+    exact = math.fsum(float(np.sum(a[i:i + 10_000_000], dtype=np.float64))
+                      for i in range(0, n, 10_000_000))
+    np_err = abs(float(np.sum(a)) - exact)
+    c = cp.asarray(a)
+    del a
+    got = float(c.sum())
+    assert abs(got - exact) <= max(2 * np_err, 1e-7 * exact), (got, exact, np_err)
+
+
 def test_float16_moments_of_many_values():
     """NumPy divides float16 sums by the count in float64 (a float16 count above 65504
     would be inf), and sums the float16 squares to float16 (here: inf)."""
