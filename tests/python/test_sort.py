@@ -7,7 +7,7 @@ import pytest
 
 import cunumpy as cp
 from _helpers import (ALL_DTYPES, DTYPE_IDS, FLOAT_DTYPES, COMPLEX_DTYPES, LAYOUT_NAMES,
-                      assert_same, check_same_outcome, make_pair)
+                      assert_same, check_same_outcome, make_pair, to_np)
 
 
 def same_values(c, a):
@@ -207,3 +207,29 @@ def test_partition_errors_and_none():
     check_same_outcome(lambda: cp.argpartition(c, 1.5), lambda: np.argpartition(a, 1.5))
     p = cp.partition(cp.asarray(a.reshape(2, 5)), 4, axis=None)
     check_partition(p, None, a, 4, 0, False)
+
+
+@pytest.mark.parametrize('onesweep', ['1', '0'])
+@pytest.mark.parametrize('check', ['sort', 'argsort', 'sort_rev2', 'argsort_step3'])
+def test_float16_row_65536(monkeypatch, check, onesweep):
+    """The input of test_radix_paths[65536-random-float16] (float16 keys: two 8-bit passes,
+    about 13,000 distinct values, 17 full onesweep tiles and one of 256 keys), one check per
+    test id so that a failure says which one, each sort repeated to show a run-to-run
+    difference (a race) apart from a wrong but repeatable result. On 2026-11-30 the H200
+    failed that test on the onesweep path; the CPU emulation (scripts/emulate_sort_kernels.py
+    --radix-paths 65536 random float16 [--concurrent]) passes it."""
+    monkeypatch.setenv('CUNUMPY_SORT_ONESWEEP', onesweep)
+    rng = np.random.default_rng(65536)
+    a = (rng.standard_normal(65536) * 1e3).astype(np.float16)
+    c = cp.asarray(a)
+    view, cview, want_idx = {'sort': (a, c, False), 'argsort': (a, c, True),
+                             'sort_rev2': (a[::-2], c[::-2], False),
+                             'argsort_step3': (a[::3], c[::3], True)}[check]
+    ref_idx = np.argsort(view, kind='stable')
+    exp = ref_idx if want_idx else view[ref_idx]
+    results = [to_np(cp.argsort(cview) if want_idx else cp.sort(cview)) for _ in range(3)]
+    bad = [(r, np.flatnonzero(got != exp)) for r, got in enumerate(results)]
+    bad = [(r, d.size, d[:8].tolist()) for r, d in bad if d.size]
+    runs_agree = all(np.array_equal(results[0], x) for x in results[1:])
+    assert not bad, f"repeats that differ from NumPy (repeat, count, first positions): {bad}; " \
+                    f"the 3 repeats {'agree' if runs_agree else 'differ from each other'}"
