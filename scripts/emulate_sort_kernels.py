@@ -11,6 +11,15 @@ reverse blockIdx order and some tiles' inclusive prefixes withheld so that look-
 aggregates) and compared with NumPy's stable sort.
 
     python3 scripts/emulate_sort_kernels.py [dtype ...]
+    python3 scripts/emulate_sort_kernels.py --radix-paths 65536 random float16 [--concurrent]
+
+The second form runs one case of test_radix_paths (perf-cpusort's tests/python/test_sort.py:
+same input; sort, argsort, sort of a[::-2], argsort of a[::3]) on the onesweep path only.
+--concurrent runs all blocks of each onesweep pass at once, each a forked process (its own
+__shared__ statics) over a MAP_SHARED arena, so look-backs really wait on running tiles
+(x86 memory order, not the GPU's). EMULATE_CXXFLAGS adds compiler flags to that build, e.g.
+"-fsanitize=address,undefined -g" (with ASAN_OPTIONS=detect_leaks=0). The kernel sources are
+generated from this checkout's src/backend/cuda/radix_sort_cuda_source.cpp.
 
 A check of the kernels' logic (ranking, stability, digit extraction, NaN/-0.0 keys, row
 segmentation), not of speed or of races that only real hardware shows.
@@ -22,13 +31,20 @@ import tempfile
 
 import numpy as np
 
-from check_sort_nvrtc import dump_sources
+from check_reduction_nvrtc import ROOT
 from emulate_reduction_kernels import DRIVER as BASE_DRIVER, PRELUDE as BASE_PRELUDE
 
 # The reduction emulator's prelude and launch(), plus what the sort kernels use besides.
 PRELUDE = BASE_PRELUDE + r"""
 #include <algorithm>
 #include <utility>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+// Called in the look-back's spin (--concurrent): let the tile being waited on run.
+unsigned long long* g_spins = nullptr;  // look-back waits seen (shared by the blocks)
+inline void cn_emu_spin() { __atomic_fetch_add(g_spins, 1ull, __ATOMIC_RELAXED); sched_yield(); }
 // Tiles 1, 2 mod 3 publish only their aggregates: successors must add several of them.
 #define CN_OS_HOLD_PREFIX(tile) ((tile) % 3 != 0)
 unsigned g_votes[8][32];
@@ -87,20 +103,63 @@ static std::vector<char> read_file(const char* p) {
 // Launch with blocks taken in reverse blockIdx order: the onesweep passes must get their
 // tile from the counter, not from blockIdx (tiles still come in execution order, as on the
 // GPU, so a tile's predecessors have always finished here).
+// Concurrent blocks (emulate_sort_kernels.py --concurrent): each block of a onesweep pass
+// is a forked process (its own __shared__ statics and warp votes) and global memory is a
+// MAP_SHARED arena, so tiles run at once and their look-backs really wait on each other.
+bool g_concurrent = false;
+char* g_arena = nullptr;
+size_t g_arena_used = 0, g_arena_size = 0;
+template <class X>
+X* arena_alloc(size_t n, X fill) {
+  if (!g_concurrent) {  // separate heap blocks: a sanitizer build sees overruns
+    X* p = new X[n];
+    for (size_t i = 0; i < n; ++i) p[i] = fill;
+    return p;
+  }
+  g_arena_used = (g_arena_used + 15) & ~(size_t)15;
+  X* p = (X*)(g_arena + g_arena_used);
+  g_arena_used += n * sizeof(X);
+  if (g_arena_used > g_arena_size) std::exit(4);
+  for (size_t i = 0; i < n; ++i) p[i] = fill;
+  return p;
+}
+template <class F>
+void run_block(unsigned grid, unsigned b, F& f) {
+  std::barrier<> bar(256);
+  std::vector<std::barrier<>*> warps;
+  for (unsigned w = 0; w < 8; ++w) warps.push_back(g_warp_barrier[w] = new std::barrier<>(32));
+  g_block_barrier = &bar;
+  blockDim.x = 256;
+  gridDim.x = grid;
+  std::vector<std::thread> ts;
+  for (unsigned t = 0; t < 256; ++t)
+    ts.emplace_back([=] { blockIdx.x = b; threadIdx.x = t; f(); });
+  for (auto& t : ts) t.join();
+  for (auto* w : warps) delete w;
+}
+// Launch with blocks taken in reverse blockIdx order: the onesweep passes must get their
+// tile from the counter, not from blockIdx (tiles still come in execution order, as on the
+// GPU, so a tile's predecessors have always finished here).
 template <class F>
 void launch_rev(unsigned grid, F f) {
+  if (!g_concurrent) {
+    for (unsigned b = grid; b-- > 0;) run_block(grid, b, f);
+    return;
+  }
+  std::vector<pid_t> kids;
   for (unsigned b = grid; b-- > 0;) {
-    std::barrier<> bar(256);
-    std::vector<std::barrier<>*> warps;
-    for (unsigned w = 0; w < 8; ++w) warps.push_back(g_warp_barrier[w] = new std::barrier<>(32));
-    g_block_barrier = &bar;
-    blockDim.x = 256;
-    gridDim.x = grid;
-    std::vector<std::thread> ts;
-    for (unsigned t = 0; t < 256; ++t)
-      ts.emplace_back([=] { blockIdx.x = b; threadIdx.x = t; f(); });
-    for (auto& t : ts) t.join();
-    for (auto* w : warps) delete w;
+    const pid_t pid = fork();
+    if (pid == 0) {
+      usleep((b * 7919u) % 5000u);  // blocks start in a scrambled order
+      run_block(grid, b, f);
+      _exit(0);
+    }
+    kids.push_back(pid);
+  }
+  for (pid_t k : kids) {
+    int st = 0;
+    waitpid(k, &st, 0);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) std::exit(5);
   }
 }
 // The onesweep path of radix_sort_cuda.cpp's run_onesweep (one row at byte stride sk).
@@ -110,8 +169,7 @@ static void run_onesweep(const char* in, long long N, long long sk, bool want_id
   const long long tiles = (N + CN_OS_TILE - 1) / CN_OS_TILE;
   const long long hist_n = kb * 256ll, ctr_off = 2 * hist_n, a_off = ctr_off + 64, b_off = a_off + tiles * 256;
   // Garbage, not zeros: the kernels must zero what they rely on.
-  std::vector<unsigned> scratch(b_off + tiles * 256, 0xdeadbeefu);
-  unsigned* base = scratch.data();
+  unsigned* base = arena_alloc<unsigned>(b_off + tiles * 256, 0xdeadbeefu);
   unsigned* hist = base;
   unsigned* bins = base + hist_n;
   int exact = want_idx ? 0 : 1;
@@ -119,11 +177,12 @@ static void run_onesweep(const char* in, long long N, long long sk, bool want_id
   const unsigned hblocks = (unsigned)std::min<long long>((N + 1023) / 1024, hblocks_max);
   launch(hblocks, [&] { cn_os_hist(in, sk, N, exact, hist, base + ctr_off, 64 + tiles * 256); });
   launch(kb, [&] { cn_os_scan(hist, bins); });
-  std::vector<KT> ka_(N, (KT)0x5a), kb_(N, (KT)0x5a);
-  std::vector<VT> va_(N, (VT)7), vb_(N, (VT)7);
-  // Keys only: the output is the second key buffer, as in the driver.
-  KT* ka = ka_.data(); KT* kbuf = want_idx ? kb_.data() : (KT*)out_values;
-  VT* va = va_.data(); VT* vb = vb_.data();
+  T* const values_host = out_values;
+  long long* const indices_host = out_indices;
+  out_values = arena_alloc<T>(N, T());
+  if (out_indices) out_indices = arena_alloc<long long>(N, -1);
+  KT* ka = arena_alloc<KT>(N, (KT)0x5a); KT* kbuf = want_idx ? arena_alloc<KT>(N, (KT)0x5a) : (KT*)out_values;
+  VT* va = arena_alloc<VT>(N, (VT)7); VT* vb = arena_alloc<VT>(N, (VT)7);
   const unsigned grid = (unsigned)tiles;
   for (int pass = 0; pass < kb; ++pass) {
     const bool first = pass == 0, last = pass == kb - 1;
@@ -145,16 +204,19 @@ static void run_onesweep(const char* in, long long N, long long sk, bool want_id
     }
     if (!first) { std::swap(ka, kbuf); std::swap(va, vb); }
   }
+  std::copy(out_values, out_values + N, values_host);
+  if (indices_host) std::copy(out_indices, out_indices + N, indices_host);
 }
 // argv: input file, M, K, stride_m, stride_k, want_indices, blocks wanted, output file,
-// onesweep (1: the driver's default path for one row).
+// onesweep (1: the driver's default path for one row), byte offset of the view's first
+// element in the file (optional; negative strides).
 int main(int argc, char** argv) {
   std::vector<char> base = read_file(argv[1]);
   long long M = atoll(argv[2]), K = atoll(argv[3]), sm = atoll(argv[4]), sk = atoll(argv[5]);
   const bool want_idx = atoi(argv[6]);
   const long long want_blocks_max = atoll(argv[7]);
   long long N = M * K;
-  const char* in = base.data();
+  const char* in = base.data() + (argc > 10 ? atoll(argv[10]) : 0);
   const bool complex = sizeof(T) == 2 * sizeof(KT);
   const int kb = sizeof(KT);
   const long long tiles = (N + CN_TILE - 1) / CN_TILE;
@@ -169,6 +231,12 @@ int main(int argc, char** argv) {
   std::vector<long long> out_indices(N, -1);
   KT* ka = ka_.data(); KT* kbp = kb_.data(); VT* va = va_.data(); VT* vb = vb_.data();
   const bool onesweep = argc > 9 && atoi(argv[9]);
+  g_concurrent = argc > 11 && atoi(argv[11]);
+  g_arena_size = 64ull << 20;
+  if (g_concurrent) {
+    g_arena = (char*)mmap(nullptr, g_arena_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    g_spins = arena_alloc<unsigned long long>(1, 0ull);
+  }
   auto pass = [&](auto hist, auto scatter, auto*& keys, auto*& keys2, VT*& vals, VT*& vals2, int shift) {
     auto* k1 = keys;
     launch(blocks, [&] { hist(k1, N, per_block, shift, counts.data()); });
@@ -220,6 +288,7 @@ int main(int argc, char** argv) {
     }
     launch(1, [&] { cn_sort_finish(in, K, sm, sk, N, va, out_values.data(), want_idx ? out_indices.data() : nullptr); });
   }
+  if (g_concurrent) std::fprintf(stderr, "look-back reads: %llu\n", *g_spins);
   FILE* f = std::fopen(argv[8], "wb");
   std::fwrite(out_values.data(), sizeof(T), N, f);
   std::fwrite(out_indices.data(), 8, N, f);
@@ -227,6 +296,117 @@ int main(int argc, char** argv) {
   return 0;
 }
 """
+
+
+def dump_sources():
+    """(name, source) pairs of scripts/dump_sort_kernels.cpp, with the generator
+    (src/backend/cuda/radix_sort_cuda_source.cpp) compiled from this checkout, not taken from
+    the installed libcunumpy (which may be older than the kernels being checked)."""
+    import cunumpy
+    lib_dir = os.path.join(os.path.dirname(cunumpy.__file__), "lib")
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "dump")
+        subprocess.check_call(["g++", "-std=c++20", "-O0", "-I", os.path.join(ROOT, "include"),
+                               "-I", os.path.join(ROOT, "src"), "-I", "/usr/local/cuda/include",
+                               os.path.join(ROOT, "scripts", "dump_sort_kernels.cpp"),
+                               os.path.join(ROOT, "src", "backend", "cuda", "radix_sort_cuda_source.cpp"),
+                               "-L", lib_dir, "-lcunumpy", "-Wl,-rpath," + lib_dir, "-o", exe])
+        text = subprocess.check_output([exe]).decode()
+    parts = text.split("//==== ")[1:]
+    return [(p.split("\n", 1)[0], p.split("\n", 1)[1]) for p in parts]
+
+
+def build(name, src, tmp, flags=()):
+    _, dname, width = name.split()
+    path = os.path.join(tmp, f"{dname}_{width}.cpp")
+    exe = os.path.join(tmp, f"{dname}_{width}")
+    with open(path, "w") as f:
+        f.write(PRELUDE + src + DRIVER)
+    subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-pthread", *flags, path, "-o", exe])
+    return exe
+
+
+def radix_input(kind, dtype, n, rng):
+    """tests/python/test_sort.py's _radix_input (test_radix_paths), for its kinds."""
+    dt = np.dtype(dtype)
+    if dt.kind == 'b':
+        return rng.integers(0, 2, n).astype(dt) if kind != 'equal' else np.ones(n, dt)
+    if kind == 'equal':
+        return np.full(n, 3, dt)
+    if kind == 'random':
+        if dt.kind == 'f':
+            return (rng.standard_normal(n) * 1e3).astype(dt)
+        info = np.iinfo(dt)
+        return rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+    if kind == 'lowconst':
+        if dt.kind == 'f':
+            return (rng.integers(-50, 50, n) * 2.0 ** 20).astype(dt) if dt.itemsize > 2 else \
+                rng.integers(-50, 50, n).astype(dt)
+        info = np.iinfo(dt)
+        step = 2048 if dt.itemsize >= 4 else 256 if dt.itemsize == 2 else 1
+        return (rng.integers(info.min // step, info.max // step, n) * step).astype(dt)
+    if kind == 'highconst':
+        if dt.kind == 'f':
+            return (1 + rng.random(n)).astype(dt)
+        return rng.integers(0, 100, n).astype(dt)
+    assert kind == 'special'
+    if dt.kind != 'f':
+        return rng.integers(-3, 3, n).astype(dt) if dt.kind == 'i' else rng.integers(0, 3, n).astype(dt)
+    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0], dt)
+    a = rng.standard_normal(n).astype(dt)
+    pick = rng.random(n) < 0.3
+    a[pick] = rng.choice(special, size=int(pick.sum()))
+    return a
+
+
+def check_view(exe, base, view, want_idx, tmp, exact_zero_sign, concurrent=False):
+    """Sorts one row `view` of the contiguous 1-D `base` on the onesweep path (any stride,
+    negative included) and compares with NumPy's stable sort; an error text or None."""
+    inp = os.path.join(tmp, "in.bin")
+    out = os.path.join(tmp, "out.bin")
+    base.tofile(inp)
+    offset = view.__array_interface__['data'][0] - base.__array_interface__['data'][0]
+    K = view.shape[0]
+    subprocess.check_call([exe, inp, "1", str(K), str(K * view.strides[0]), str(view.strides[0]),
+                           str(int(want_idx)), "1056", out, "1", str(offset),
+                           str(int(concurrent))], timeout=1800)  # 1056: sms * 8 histogram blocks at most, as on the H200
+    raw = np.fromfile(out, dtype=np.uint8)
+    vals = raw[:K * base.itemsize].view(base.dtype)
+    idx = raw[K * base.itemsize:].view(np.int64)
+    ref_idx = np.argsort(view, kind='stable')
+    ref_vals = view[ref_idx]
+    if want_idx and not np.array_equal(idx, ref_idx):
+        bad = np.flatnonzero(idx != ref_idx)
+        return f"indices differ at {bad.size} positions, first {bad[:5].tolist()}"
+    if base.dtype.kind == 'f':
+        same = (vals == ref_vals) | (np.isnan(vals) & np.isnan(ref_vals))
+        if exact_zero_sign:
+            same &= np.signbit(vals) == np.signbit(ref_vals)
+    else:
+        same = vals == ref_vals
+    if not same.all():
+        bad = np.flatnonzero(~same)
+        return f"values differ at {bad.size} positions, first {bad[:5].tolist()}"
+    return None
+
+
+def radix_paths(n, kind, dtype, concurrent=False):
+    """test_radix_paths[n-kind-dtype] on the onesweep path: sort and argsort of the row, sort
+    of a[::-2], argsort of a[::3]."""
+    a = radix_input(kind, dtype, n, np.random.default_rng(n))
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        name, src = next((nm, s) for nm, s in dump_sources() if nm == f"sort {np.dtype(dtype).name} 4")
+        if concurrent:  # yield in the look-back's spin: 2 CPUs run all the blocks' threads
+            src = src.replace("v = *s;", "v = *s;\n        cn_emu_spin();")
+        exe = build(name, src, tmp, os.environ.get("EMULATE_CXXFLAGS", "").split())
+        for what, view, idx, zs in (("sort(a)", a, False, False), ("argsort(a)", a, True, True),
+                                    ("sort(a[::-2])", a[::-2], False, False),
+                                    ("argsort(a[::3])", a[::3], True, True)):
+            err = check_view(exe, a, view, idx, tmp, zs, concurrent)
+            print(f"{n}-{kind}-{np.dtype(dtype).name} {what}: {err or 'ok'}", flush=True)
+            failures += err is not None
+    return failures
 
 
 def sample(dtype, n, rng):
@@ -305,6 +485,10 @@ def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=
 
 
 def main():
+    if sys.argv[1:2] == ["--radix-paths"]:
+        # --radix-paths N KIND DTYPE [--concurrent]: one test_radix_paths case (e.g. 65536
+        # random float16); --concurrent runs each pass's blocks at once (forked processes).
+        return 1 if radix_paths(int(sys.argv[2]), sys.argv[3], sys.argv[4], "--concurrent" in sys.argv[5:]) else 0
     only = set(sys.argv[1:])
     sources = dump_sources()
     failures = 0
@@ -316,11 +500,7 @@ def main():
                 continue
             if width == "8" and dname not in ("float32", "complex64"):
                 continue  # the 64-bit payload is the same code: two dtypes suffice
-            path = os.path.join(tmp, f"{dname}_{width}.cpp")
-            exe = os.path.join(tmp, f"{dname}_{width}")
-            with open(path, "w") as f:
-                f.write(PRELUDE + src + DRIVER)
-            subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-pthread", path, "-o", exe])
+            exe = build(name, src, tmp)
             cases = [(1, 5000, False, False, 2), (1, 5000, False, True, 2), (1, 300, False, True, 1),
                      (7, 400, True, True, 2), (7, 400, True, False, 3), (300, 9, False, True, 1),
                      (1, 1, False, True, 1), (1, 5000, 'step', False, 2), (1, 3000, 'step', True, 2),
