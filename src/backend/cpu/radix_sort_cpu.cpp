@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -23,7 +25,19 @@ namespace {
 // 64K-key chunk does, and far more on a busy machine).
 constexpr int64_t kMinChunk = 1 << 16;
 // Values-only rows this long may take the MSD-first path (Radix::msd); measured here.
-constexpr int64_t kMsdMin = 1 << 21;
+constexpr int64_t kMsdMinDefault = 1 << 21;
+// ... and only when no bucket of its first split holds more than 1/64 of the row.
+constexpr int64_t kMsdMaxBucketShare = 64;
+// CUNUMPY_SORT_MSD_MIN overrides it (0: never), to measure one path against the other.
+int64_t msd_min() {
+  static const int64_t v = [] {
+    const char* e = std::getenv("CUNUMPY_SORT_MSD_MIN");
+    if (!e || !*e) return kMsdMinDefault;
+    const long long x = std::atoll(e);
+    return x <= 0 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(x);
+  }();
+  return v;
+}
 
 template <class T>
 struct Radix {
@@ -186,14 +200,16 @@ struct Radix {
     // not on a digit boundary: floats in [0, 1) share sign and exponent high bits, and a
     // digit-aligned top digit would leave a quarter of the row in one bucket. Short rows
     // keep the LSD passes (they mostly hit cache; many tiny buckets cost more).
-    if (!pos && np >= 2 && n >= kMsdMin) {
+    if (!pos && np >= 2 && n >= msd_min()) {
       // The highest bit where keys differ: where the smallest and largest bucket of the
       // top varying digit differ.
       const int P = passes[np - 1];
       int lo = -1, hi = 0;
+      int64_t top_max = 0;
       for (int d = 0; d < kR; ++d) {
         int64_t t = 0;
         for (int c = 0; c < C; ++c) t += H(c, P)[d];
+        top_max = std::max(top_max, t);
         if (t) {
           if (lo < 0) lo = d;
           hi = d;
@@ -201,8 +217,11 @@ struct Radix {
       }
       const int top_bit = P * kB + std::bit_width(static_cast<unsigned>(lo ^ hi));  // one past it
       const int shift = std::max(0, top_bit - kB);
+      // A bucket of digit P spreads over at most 2^(P*kB - shift) window buckets: when even
+      // that leaves one too large, skip the window's counting pass (skewed, see below).
+      const bool maybe_spread = (top_max >> (P * kB - shift)) <= n / kMsdMaxBucketShare;
       std::vector<int64_t> wh;  // per-chunk counts of the window, when not digit P itself
-      if (shift != P * kB) {
+      if (shift != P * kB && maybe_spread) {
         wh.assign(static_cast<size_t>(C) * kR, 0);
         each_chunk([&](int c) {
           int64_t* h = wh.data() + static_cast<size_t>(c) * kR;
@@ -210,6 +229,16 @@ struct Radix {
         });
       }
       auto W = [&](int c) { return wh.empty() ? H(c, P) : wh.data() + static_cast<size_t>(c) * kR; };
+      // Only when the window spreads the keys: skewed data (normal floats put most keys in
+      // a few exponent buckets) leaves buckets too large for cache, and the LSD passes
+      // below are then faster (measured on 10^7 float32: N(0, 1e3) 2x faster with LSD).
+      int64_t largest = maybe_spread ? 0 : n;
+      for (int d = 0; d < kR && maybe_spread; ++d) {
+        int64_t t = 0;
+        for (int c = 0; c < C; ++c) t += W(c)[d];
+        largest = std::max(largest, t);
+      }
+      if (largest <= n / kMsdMaxBucketShare) {
       unsigned live = 0;  // the varying digits below the window
       for (int q = 0; q < np; ++q)
         if (passes[q] * kB < shift) live |= 1u << passes[q];
@@ -245,6 +274,7 @@ struct Radix {
         }
       });
       return;
+      }
     }
     // Buffers: values only, the passes alternate between vals and one scratch array so
     // that the last lands in vals; with positions, keys alternate between two scratch
