@@ -533,41 +533,25 @@ def run_rows(libs, args):
             if core is not None:
                 core._set_current_device(prev)
 
-    def m_cpu_add(lib):
-        def work():
-            x, y = lib.rand(n7), lib.rand(n7)
-            t, _ = median_call_ms(Lib(None), lambda: x + y, rep)
-            return n7 * 12 / (t * 1e-3) / gb, "wall"
-        return on_cpu(lib, work)
-    row("cpu_add", f"CPU backend: `x + y`, {n7:,} float32 (12 bytes per element)", "GB/s", True,
-        m_cpu_add, ["cunumpy", "numpy"])
-
-    def m_cpu_sin(lib):
-        def work():
-            x = lib.rand(n7)
-            t, _ = median_call_ms(Lib(None), lambda: lib.m.sin(x), rep)
-            return t, "wall"
-        return on_cpu(lib, work)
-    row("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", False, m_cpu_sin,
-        ["cunumpy", "numpy"])
-
-    def m_cpu_sum(lib):
-        def work():
-            x = lib.rand(n7)
-            t, _ = median_call_ms(Lib(None), lambda: x.sum(), rep)
-            return n7 * 4 / (t * 1e-3) / gb, "wall"
-        return on_cpu(lib, work)
-    row("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s", True,
-        m_cpu_sum, ["cunumpy", "numpy"])
-
-    def m_cpu_sort(lib):
-        def work():
-            x = lib.rand(n7)
-            t, _ = median_call_ms(Lib(None), lambda: lib.m.sort(x), rep)
-            return t, "wall"
-        return on_cpu(lib, work)
-    row("cpu_sort", f"CPU backend: `sort(x)`, {n7:,} random float32", "ms", False, m_cpu_sort,
-        ["cunumpy", "numpy"])
+    def m_cpu(fn, nbytes=None):
+        """A CPU-backend row: the median wall time of fn(lib, x) on n7 random float32
+        (plus y for two operands), as GB/s over nbytes per element, else ms."""
+        def measure(lib):
+            def work():
+                x, y = lib.rand(n7), lib.rand(n7)
+                t, _ = median_call_ms(Lib(None), lambda: fn(lib, x, y), rep)
+                return (n7 * nbytes / (t * 1e-3) / gb if nbytes else t), "wall"
+            return on_cpu(lib, work)
+        return measure
+    for name, label, unit, fn, nbytes in [
+            ("cpu_add", f"CPU backend: `x + y`, {n7:,} float32 (12 bytes per element)", "GB/s",
+             lambda lib, x, y: x + y, 12),
+            ("cpu_sin", f"CPU backend: sin(x), {n7:,} float32", "ms", lambda lib, x, y: lib.m.sin(x), None),
+            ("cpu_sum", f"CPU backend: `x.sum()`, {n7:,} float32 (bytes read)", "GB/s",
+             lambda lib, x, y: x.sum(), 4),
+            ("cpu_sort", f"CPU backend: `sort(x)`, {n7:,} random float32", "ms",
+             lambda lib, x, y: lib.m.sort(x), None)]:
+        row(name, label, unit, nbytes is not None, m_cpu(fn, nbytes), ["cunumpy", "numpy"])
 
     # Manipulation (issue 6): a transposing copy and a many-input concatenate.
     side = max(32, int(16384 * S ** 0.5))

@@ -22,20 +22,9 @@ os.environ.setdefault("CUNUMPY_DEVICE", "cpu")
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from emulate_hist_kernels import PRELUDE  # noqa: E402
+from emulate_hist_kernels import LAUNCH, PRELUDE  # noqa: E402
 
-LAUNCH = r"""
-template <class F> void launch(unsigned grid, unsigned block, F f) {
-  for (unsigned b = 0; b < grid; ++b) {
-    std::barrier<> bar(block);
-    g_bar = &bar;
-    blockDim.x = block;
-    gridDim.x = grid;
-    std::vector<std::thread> ts;
-    for (unsigned t = 0; t < block; ++t) ts.emplace_back([=] { blockIdx.x = b; threadIdx.x = t; f(); });
-    for (auto& t : ts) t.join();
-  }
-}
+RUNNERS = LAUNCH + r"""
 // params[i] points at argument i's bytes, as cuLaunchKernel's kernelParams.
 extern "C" void run_cn_hist(unsigned grid, unsigned block, void** p) {
   launch(grid, block, [&] {
@@ -66,7 +55,7 @@ class FakeRawKernel:
             src = self.code.replace("extern __shared__ __align__(16) unsigned char cn_smem[];",
                                     "unsigned char* cn_smem = g_smem;")
             path = os.path.join(_tmp, key)
-            open(path + ".cpp", "w").write(PRELUDE + src + LAUNCH)
+            open(path + ".cpp", "w").write(PRELUDE + src + RUNNERS)
             subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-shared", "-fPIC",
                                    "-pthread", path + ".cpp", "-o", path + ".so"])
             _libs[key] = ctypes.CDLL(path + ".so")

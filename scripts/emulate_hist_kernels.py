@@ -45,7 +45,8 @@ alignas(16) unsigned char g_smem[64 * 1024];
 #define __shared__ static
 """
 
-MAIN = r"""
+# Blocks one after another, each block's threads as std::threads.
+LAUNCH = r"""
 template <class F> void launch(unsigned grid, unsigned block, F f) {
   for (unsigned b = 0; b < grid; ++b) {
     std::barrier<> bar(block);
@@ -57,6 +58,9 @@ template <class F> void launch(unsigned grid, unsigned block, F f) {
     for (auto& t : ts) t.join();
   }
 }
+"""
+
+MAIN = LAUNCH + r"""
 static std::vector<char> slurp(const char* path) {
   FILE* f = std::fopen(path, "rb");
   std::vector<char> v;

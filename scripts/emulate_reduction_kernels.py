@@ -60,7 +60,7 @@ inline unsigned cn_exchange(unsigned v, int src_lane) {
   const int w = threadIdx.x / 32, l = threadIdx.x % 32;
   g_lanes[w][l] = v;
   __syncwarp();
-  const unsigned r = g_lanes[w][src_lane];
+  const unsigned r = g_lanes[w][src_lane & 31];
   __syncwarp();
   return r;
 }

@@ -32,10 +32,14 @@ import tempfile
 import numpy as np
 
 from check_reduction_nvrtc import ROOT
-from emulate_reduction_kernels import DRIVER as BASE_DRIVER, PRELUDE as BASE_PRELUDE
+from emulate_reduction_kernels import DRIVER as BASE_DRIVER, PRELUDE as BASE_PRELUDE, WARP_PRELUDE
 
-# The reduction emulator's prelude and launch(), plus what the sort kernels use besides.
-PRELUDE = BASE_PRELUDE + r"""
+sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
+from _sort_inputs import radix_input  # noqa: E402  (test_radix_paths' inputs)
+
+# The reduction emulator's prelude, warp intrinsics and launch(), plus what the sort kernels
+# use besides.
+PRELUDE = BASE_PRELUDE + WARP_PRELUDE + r"""
 #include <algorithm>
 #include <utility>
 #include <sched.h>
@@ -47,44 +51,17 @@ unsigned long long* g_spins = nullptr;  // look-back waits seen (shared by the b
 inline void cn_emu_spin() { __atomic_fetch_add(g_spins, 1ull, __ATOMIC_RELAXED); sched_yield(); }
 // Tiles 1, 2 mod 3 publish only their aggregates: successors must add several of them.
 #define CN_OS_HOLD_PREFIX(tile) ((tile) % 3 != 0)
-unsigned g_votes[8][32];
-inline unsigned __ballot_sync(unsigned, bool p) {
-  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-  g_votes[w][l] = p ? 1u : 0u;
-  __syncwarp();
-  unsigned m = 0;
-  for (int i = 0; i < 32; ++i) m |= g_votes[w][i] << i;
-  __syncwarp();
-  return m;
-}
 inline unsigned __match_any_sync(unsigned, int v) {
   const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-  g_votes[w][l] = (unsigned)v;
+  g_lanes[w][l] = (unsigned)v;
   __syncwarp();
   unsigned m = 0;
-  for (int i = 0; i < 32; ++i) m |= (g_votes[w][i] == (unsigned)v ? 1u : 0u) << i;
+  for (int i = 0; i < 32; ++i) m |= (g_lanes[w][i] == (unsigned)v ? 1u : 0u) << i;
   __syncwarp();
   return m;
 }
 inline int __popc(unsigned v) { return __builtin_popcount(v); }
 inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
-inline unsigned __shfl_sync(unsigned, unsigned v, int src) {
-  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-  g_votes[w][l] = v;
-  __syncwarp();
-  const unsigned r = g_votes[w][src & 31];
-  __syncwarp();
-  return r;
-}
-inline unsigned __shfl_up_sync(unsigned, unsigned v, int d) {
-  const int w = threadIdx.x / 32, l = threadIdx.x % 32;
-  g_votes[w][l] = v;
-  __syncwarp();
-  const unsigned r = l >= d ? g_votes[w][l - d] : v;
-  __syncwarp();
-  return r;
-}
-inline int __clz(unsigned v) { return v ? __builtin_clz(v) : 32; }
 """
 
 DRIVER = BASE_DRIVER + r"""
@@ -324,39 +301,6 @@ def build(name, src, tmp, flags=()):
         f.write(PRELUDE + src + DRIVER)
     subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-pthread", *flags, path, "-o", exe])
     return exe
-
-
-def radix_input(kind, dtype, n, rng):
-    """tests/python/test_sort.py's _radix_input (test_radix_paths), for its kinds."""
-    dt = np.dtype(dtype)
-    if dt.kind == 'b':
-        return rng.integers(0, 2, n).astype(dt) if kind != 'equal' else np.ones(n, dt)
-    if kind == 'equal':
-        return np.full(n, 3, dt)
-    if kind == 'random':
-        if dt.kind == 'f':
-            return (rng.standard_normal(n) * 1e3).astype(dt)
-        info = np.iinfo(dt)
-        return rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
-    if kind == 'lowconst':
-        if dt.kind == 'f':
-            return (rng.integers(-50, 50, n) * 2.0 ** 20).astype(dt) if dt.itemsize > 2 else \
-                rng.integers(-50, 50, n).astype(dt)
-        info = np.iinfo(dt)
-        step = 2048 if dt.itemsize >= 4 else 256 if dt.itemsize == 2 else 1
-        return (rng.integers(info.min // step, info.max // step, n) * step).astype(dt)
-    if kind == 'highconst':
-        if dt.kind == 'f':
-            return (1 + rng.random(n)).astype(dt)
-        return rng.integers(0, 100, n).astype(dt)
-    assert kind == 'special'
-    if dt.kind != 'f':
-        return rng.integers(-3, 3, n).astype(dt) if dt.kind == 'i' else rng.integers(0, 3, n).astype(dt)
-    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0], dt)
-    a = rng.standard_normal(n).astype(dt)
-    pick = rng.random(n) < 0.3
-    a[pick] = rng.choice(special, size=int(pick.sum()))
-    return a
 
 
 def check_view(exe, base, view, want_idx, tmp, exact_zero_sign, concurrent=False):

@@ -33,3 +33,14 @@ def same(fn_cp, fn_np):
         except TypeError as e:
             raise TypeError(str(e)) from None
     check_same_outcome(fn_cp, np_side, close)
+
+
+def ufunc_operand(dtype, seed):
+    """A (3, 5) operand for ufunc.reduce/accumulate: bool, small positive integers, floats
+    in [0.5, 2) (no overflow or domain errors whatever the ufunc)."""
+    rng = np.random.default_rng(seed)
+    if dtype == 'bool':
+        return rng.integers(0, 2, (3, 5)).astype(bool)
+    if np.dtype(dtype).kind in 'iu':
+        return rng.integers(1, 4, (3, 5)).astype(dtype)
+    return rng.uniform(0.5, 2, (3, 5)).astype(dtype)

@@ -10,7 +10,7 @@ import pytest
 
 import cunumpy as cp
 from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, assert_same, device_kind, make_pair
-from _reduction_helpers import close, same
+from _reduction_helpers import close, same, ufunc_operand
 
 AXES = [None, 0, -1]
 
@@ -290,13 +290,7 @@ class _LeftFold:
                                    'float64', 'complex128'])
 @pytest.mark.parametrize('name', BINARY)
 def test_ufunc_reduce(name, dtype):
-    rng = np.random.default_rng(7)
-    if dtype == 'bool':
-        a = rng.integers(0, 2, (3, 5)).astype(bool)
-    elif np.dtype(dtype).kind in 'iu':
-        a = rng.integers(1, 4, (3, 5)).astype(dtype)
-    else:
-        a = rng.uniform(0.5, 2, (3, 5)).astype(dtype)
+    a = ufunc_operand(dtype, 7)
     c = cp.asarray(a)
     ufc, ufn = getattr(cp, name), getattr(np, name)
     if not _numpy_reduce_is_left_fold(ufn):

@@ -8,7 +8,7 @@ import pytest
 
 import cunumpy as cp
 from _helpers import ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, make_pair
-from _reduction_helpers import close, same
+from _reduction_helpers import close, same, ufunc_operand
 
 
 def small(a):
@@ -128,13 +128,7 @@ ACCUMULATE = ['add', 'multiply', 'maximum', 'minimum', 'subtract', 'true_divide'
                                    'complex128'])
 @pytest.mark.parametrize('name', ACCUMULATE)
 def test_ufunc_accumulate(name, dtype):
-    rng = np.random.default_rng(4)
-    if dtype == 'bool':
-        a = rng.integers(0, 2, (3, 5)).astype(bool)
-    elif np.dtype(dtype).kind in 'iu':
-        a = rng.integers(1, 4, (3, 5)).astype(dtype)
-    else:
-        a = rng.uniform(0.5, 2, (3, 5)).astype(dtype)
+    a = ufunc_operand(dtype, 4)
     c = cp.asarray(a)
     ufc, ufn = getattr(cp, name), getattr(np, name)
     with np.errstate(all='ignore'):

@@ -10,6 +10,7 @@ import pytest
 import cunumpy as cp
 from _helpers import (device_kind, ALL_DTYPES, DTYPE_IDS, FLOAT_DTYPES, COMPLEX_DTYPES, LAYOUT_NAMES,
                       assert_same, check_same_outcome, make_pair, to_np)
+from _sort_inputs import radix_input
 
 
 def _onesweep_gate(onesweep):
@@ -226,50 +227,13 @@ RADIX_DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.u
                 np.uint64, np.float16, np.float32, np.float64]
 
 
-def _radix_input(kind, dtype, n, rng):
-    """Inputs that hit the CPU radix sort's special cases: every digit varying, a constant low
-    digit (integers times 2048), a constant high part (floats in [1, 2), small integers), all
-    equal, and NaN/inf/-0.0 mixed into random values."""
-    dt = np.dtype(dtype)
-    if dt.kind == 'b':
-        return rng.integers(0, 2, n).astype(dt) if kind != 'equal' else np.ones(n, dt)
-    if kind == 'equal':
-        return np.full(n, 3, dt)
-    if kind == 'random':
-        if dt.kind == 'f':
-            return (rng.standard_normal(n) * 1e3).astype(dt)
-        info = np.iinfo(dt)
-        return rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
-    if kind == 'lowconst':
-        if dt.kind == 'f':
-            return (rng.integers(-50, 50, n) * 2.0 ** 20).astype(dt) if dt.itemsize > 2 else \
-                rng.integers(-50, 50, n).astype(dt)
-        info = np.iinfo(dt)
-        step = 2048 if dt.itemsize >= 4 else 256 if dt.itemsize == 2 else 1
-        return (rng.integers(info.min // step, info.max // step, n) * step).astype(dt)
-    if kind == 'unit':  # floats in [0, 1): sign and top exponent bits shared, skewed exponents
-        return rng.random(n).astype(dt) if dt.kind == 'f' else rng.integers(0, 2 ** 20, n).astype(dt)
-    if kind == 'highconst':
-        if dt.kind == 'f':
-            return (1 + rng.random(n)).astype(dt)
-        return rng.integers(0, 100, n).astype(dt)
-    assert kind == 'special'
-    if dt.kind != 'f':
-        return rng.integers(-3, 3, n).astype(dt) if dt.kind == 'i' else rng.integers(0, 3, n).astype(dt)
-    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0], dt)
-    a = rng.standard_normal(n).astype(dt)
-    pick = rng.random(n) < 0.3
-    a[pick] = rng.choice(special, size=int(pick.sum()))
-    return a
-
-
 @pytest.mark.parametrize('dtype', RADIX_DTYPES, ids=[np.dtype(d).name for d in RADIX_DTYPES])
 @pytest.mark.parametrize('kind', ['random', 'lowconst', 'highconst', 'equal', 'special'])
 @pytest.mark.parametrize('n', [255, 256, 257, 65535, 65536, 65537, 131073])
 def test_radix_paths(n, kind, dtype):
     """Sizes around the radix and the thread-split thresholds, against NumPy's stable sort."""
     rng = np.random.default_rng(n)
-    a = _radix_input(kind, dtype, n, rng)
+    a = radix_input(kind, dtype, n, rng)
     c = cp.asarray(a)
     same_values(cp.sort(c), np.sort(a, kind='stable'))
     assert_same(cp.argsort(c), np.argsort(a, kind='stable'))
@@ -296,7 +260,7 @@ def test_radix_msd_long_rows(kind, dtype):
     """Rows long enough for the MSD-first values path (top digit, then each bucket)."""
     n = 2 ** 21 + 3
     rng = np.random.default_rng(11)
-    a = _radix_input(kind, dtype, n, rng)
+    a = radix_input(kind, dtype, n, rng)
     same_values(cp.sort(cp.asarray(a)), np.sort(a))
 @pytest.mark.parametrize('onesweep', ['1', '0'])
 @pytest.mark.parametrize('check', ['sort', 'argsort', 'sort_rev2', 'argsort_step3'])
