@@ -16,12 +16,15 @@
 #include <unordered_map>
 
 #include "cunumpy/core/errors.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "runtime/source_listing.hpp"
 
 #ifndef CUNUMPY_VERSION
 #define CUNUMPY_VERSION "unknown"
 #endif
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;
+}
 
 namespace cunumpy::cpu {
 namespace {

@@ -9,9 +9,12 @@
 #include "backend/cuda/reduction_cuda.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 #include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kOpsHeaderSource __attribute__((weak));
+}
 
 namespace cunumpy::cuda {
 namespace {
@@ -28,6 +31,8 @@ Function argreduce_kernel(int device, bool is_max, DType dt) {
     auto it = map->find(key);
     if (it != map->end()) return it->second;
   }
+  if (!detail::kOpsHeaderSource)
+    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
   std::string name = std::string(is_max ? "argmax|" : "argmin|") + dt.name();
   Function f = get_kernel(device, name, argreduce_kernel_source(is_max, dt.c_type(), detail::kOpsHeaderSource),
                           kArgReduceKernelName);

@@ -12,9 +12,14 @@
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/kernels/launch_plan.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "ops/elementwise/elementwise_exec.hpp"
 #include "runtime/cuda/driver.hpp"
+
+// The text of src/kernels/shared/cn_ops.h, embedded by CMake (cmake/EmbedOps.cmake). Weak,
+// so that a build without the embedding still links and reports the problem at run time.
+namespace cunumpy::detail {
+extern const char* const kOpsHeaderSource __attribute__((weak));
+}
 
 namespace cunumpy::cuda {
 namespace {
@@ -29,6 +34,9 @@ unsigned grid_for(int device, int64_t n) {
 }
 
 const std::string& ops_header() {
+  if (!detail::kOpsHeaderSource)
+    throw NotImplementedError(
+        "cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
   static const std::string text = [] {
     // The embedded header's own #include of cn_scalar.h is resolved by NVRTC's header list.
     return std::string(detail::kOpsHeaderSource);

@@ -12,9 +12,12 @@
 #include "backend/cuda/elementwise_cuda_at.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "ops/elementwise/elementwise_exec.hpp"
 #include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kOpsHeaderSource __attribute__((weak));
+}
 
 namespace cunumpy::cuda {
 
@@ -73,6 +76,7 @@ void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
   const bool sum_parts = uf.nin == 2 && (uf.functor == "add" || uf.functor == "subtract");
   if (itemsize > 8 && !sum_parts)
     throw NotImplementedError(uf.name + ".at on CUDA: no atomic update for " + t.name());
+  if (!kOpsHeaderSource) throw NotImplementedError("cunumpy was built without the embedded cn_ops.h");
   const Device dev = target.device();
   const int device = dev.index;
   cuda::ensure_context(device);

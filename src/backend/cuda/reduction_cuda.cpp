@@ -9,9 +9,12 @@
 #include "backend/cuda/reduction_cuda.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 #include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kOpsHeaderSource __attribute__((weak));
+}
 
 namespace cunumpy::cuda {
 namespace {
@@ -29,6 +32,8 @@ Function reduce_kernel(int device, ReduceOp op, DType acc, bool cols) {
     auto it = map->find(key);
     if (it != map->end()) return it->second;
   }
+  if (!detail::kOpsHeaderSource)
+    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
   std::string name = std::string("reduce|") + std::to_string(static_cast<int>(op)) + "|" + acc.name();
   Function f = get_kernel(device, name, reduce_kernel_source(op, acc.c_type(), detail::kOpsHeaderSource),
                           cols ? kReduceColsKernelName : kReduceKernelName);

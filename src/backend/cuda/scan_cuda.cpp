@@ -10,9 +10,12 @@
 #include "backend/cuda/scan_cuda.hpp"
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 #include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kOpsHeaderSource __attribute__((weak));
+}
 
 namespace cunumpy::cuda {
 namespace {
@@ -33,6 +36,8 @@ ScanKernels scan_kernels(int device, ReduceOp op, DType acc) {
     auto it = map->find(key);
     if (it != map->end()) return it->second;
   }
+  if (!detail::kOpsHeaderSource)
+    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
   const ScanLookbackConfig& lb = scan_lookback_config();
   const std::string name = std::string("scan|") + std::to_string(static_cast<int>(op)) + "|" + acc.name() + "|lb" +
                            std::to_string(lb.bytes) + (lb.sleep ? "s" : "") + std::to_string(lb.min_blocks);

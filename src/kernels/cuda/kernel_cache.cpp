@@ -9,13 +9,16 @@
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/compiler_key.hpp"
 #include "kernels/cuda/disk_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/cuda/nvrtc.hpp"
 
 #ifndef CUNUMPY_VERSION
 #define CUNUMPY_VERSION "unknown"
 #endif
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+}
 
 namespace cunumpy::cuda {
 namespace {

@@ -12,13 +12,17 @@
 #include "cunumpy/core/errors.hpp"
 #include "kernels/cuda/disk_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/cuda/nvrtc.hpp"
 
 #ifndef CUNUMPY_VERSION
 #define CUNUMPY_VERSION "unknown"
 #endif
+
+namespace cunumpy::detail {
+extern const char* const kComplexHeaderSource;    // cmake/embedded_user_headers.cpp.in
+extern const char* const kCuComplexBridgeSource;  // cmake/embedded_user_headers.cpp.in
+}  // namespace cunumpy::detail
 
 namespace cunumpy::cuda {
 namespace {

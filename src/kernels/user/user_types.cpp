@@ -1,7 +1,12 @@
 // Type resolution and C type names of the user kernels (CuPy's _decide_params_type).
 #include "cunumpy/core/errors.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "kernels/user/user_kernel.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;         // cmake/embedded_sources.cpp.in
+extern const char* const kOpsHeaderSource __attribute__((weak));  // cmake/EmbedOps.cmake
+extern const char* const kUserHeaderSource __attribute__((weak)); // cmake/EmbedUserHeader.cmake
+}
 
 namespace cunumpy::user {
 namespace {
@@ -65,6 +70,8 @@ std::string c_type(DType d, bool cn_types) {
 }
 
 std::string source_prelude(bool cn_types) {
+  if (!detail::kOpsHeaderSource || !detail::kUserHeaderSource)
+    throw NotImplementedError("cunumpy was built without its embedded kernel headers");
   std::string s = "#include \"cn_scalar.h\"\n";
   if (cn_types) s += detail::kOpsHeaderSource;
   s += "\n";

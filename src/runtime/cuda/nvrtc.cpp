@@ -11,9 +11,12 @@
 #include <cstdio>
 
 #include "cunumpy/core/errors.hpp"
-#include "kernels/embedded_headers.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/source_listing.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+}
 
 namespace cunumpy::cuda::nvrtc {
 namespace {
