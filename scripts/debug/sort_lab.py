@@ -1,0 +1,180 @@
+"""Times the onesweep radix sort's kernels one by one, for variants of their source, on the
+GPU (CUDA events around each launch) and checks each variant's result against NumPy.
+
+    CUNUMPY_DEVICE=cuda python3 scripts/debug/sort_lab.py [variant ...]
+
+The source is the library's own (src/backend/cuda/radix_sort_cuda_source.cpp, float32,
+keys only), compiled through cunumpy.RawModule after text patches (PATCHES below), and
+driven as run_onesweep drives it. A variant that leaves a stage out ("nolookback") gives a
+wrong order on purpose: it measures what the stage costs. Measurement only; what wins goes
+into the library's source."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import cunumpy as cp  # noqa: E402
+from emulate_sort_kernels import dump_sources  # noqa: E402
+
+N = int(os.environ.get("SORT_LAB_N", 2**27))
+
+LOOKBACK = """  unsigned excl = 0;
+  if (tile > 0) {
+    for (long long p = (long long)tile - 1;; --p) {
+      const volatile unsigned* s = status + p * 256 + tid;
+      unsigned v;
+      do {
+        v = *s;
+      } while (v == 0);
+      excl += v & CN_OS_COUNT;
+      if (v & CN_OS_PREFIX) break;
+    }
+    if (!CN_OS_HOLD_PREFIX(tile)) *mine = CN_OS_PREFIX | (excl + count);
+  }
+"""
+
+NO_LOOKBACK = """  unsigned excl = 0;
+  if (tile > 0) *mine = CN_OS_PREFIX | count;
+"""
+
+# B predecessors' words loaded at once, then taken nearest first until an inclusive prefix.
+BATCHED = """  unsigned excl = 0;
+  if (tile > 0) {
+    for (long long p = (long long)tile - 1;; p -= CN_LB_B) {
+      unsigned v[CN_LB_B];
+#pragma unroll
+      for (int q = 0; q < CN_LB_B; ++q)
+        v[q] = p - q >= 0 ? ((const volatile unsigned*)status)[(p - q) * 256 + tid] : CN_OS_PREFIX;
+      bool done = false;
+#pragma unroll
+      for (int q = 0; q < CN_LB_B; ++q) {
+        if (done) break;
+        while (v[q] == 0) v[q] = ((const volatile unsigned*)status)[(p - q) * 256 + tid];
+        excl += v[q] & CN_OS_COUNT;
+        done = (v[q] & CN_OS_PREFIX) != 0;
+      }
+      if (done) break;
+    }
+    *mine = CN_OS_PREFIX | (excl + count);
+  }
+"""
+
+RANK_MATCH = """    const unsigned peers = __match_any_sync(0xffffffffu, d);
+    const int leader = 31 - __clz(peers);"""
+# 9 ballots (8 digit bits and validity) instead of match.any, as CUB's MatchAny does.
+RANK_BALLOT = """    unsigned peers = 0xffffffffu;
+#pragma unroll
+    for (int bit = 0; bit < 9; ++bit) {
+      const bool on = ((d + 1) >> bit) & 1;
+      const unsigned b = __ballot_sync(0xffffffffu, on);
+      peers &= on ? b : ~b;
+    }
+    const int leader = 31 - __clz(peers);"""
+
+HIST_MATCH = """        const unsigned peers = __match_any_sync(0xffffffffu, d);
+        if (d >= 0 && (peers & lt_mask) == 0) atomicAdd(&h[b][d], (unsigned)__popc(peers));"""
+HIST_ATOMIC = """        if (d >= 0) atomicAdd(&h[b][d], 1u);"""
+
+
+def variant(name):
+    """(patches, items) for a variant name: words joined by '+', e.g. 'items20+batch8+ballot'."""
+    patches, items = [], 15
+    for w in name.split("+"):
+        if w == "base":
+            pass
+        elif w.startswith("items"):
+            items = int(w[5:])
+        elif w == "nolookback":
+            patches.append((LOOKBACK, NO_LOOKBACK))
+        elif w.startswith("batch"):
+            patches.append((LOOKBACK, "#define CN_LB_B " + w[5:] + "\n" + BATCHED))
+        elif w == "ballot":
+            patches.append((RANK_MATCH, RANK_BALLOT))
+        elif w == "histatomic":
+            patches.append((HIST_MATCH, HIST_ATOMIC))
+        else:
+            raise SystemExit(f"unknown variant word {w!r}")
+    return patches, items
+
+
+def build(src, name):
+    patches, items = variant(name)
+    s = src.replace("#define CN_OS_ITEMS 15", f"#define CN_OS_ITEMS {items}")
+    for old, new in patches:
+        assert s.count(old) == 1, (name, old[:60])
+        s = s.replace(old, new)
+    return cp.RawModule(code=s, options=("-std=c++17",)), items
+
+
+def run(mod, items, x, out, sms, events=None):
+    f = mod.get_function
+    tile = 256 * items
+    tiles = -(-N // tile)
+    kb = 4
+    hist_n, ctr_off = kb * 256, 2 * kb * 256
+    a_off = ctr_off + 64
+    b_off = a_off + tiles * 256
+    scratch = cp.empty(b_off + tiles * 256, dtype=cp.uint32)
+    keys = cp.empty(N, dtype=cp.uint32)
+    i32, i64 = np.int32, np.int64
+    hist, bins = scratch[:hist_n], scratch[hist_n:]
+    sa, sb = scratch[a_off:], scratch[b_off:]
+    times = []
+
+    def mark():
+        if events is not None:
+            e = cp.cuda.Event()
+            e.record()
+            times.append(e)
+
+    mark()
+    f("cn_os_init")((1,), (256,), (hist, i32(hist_n)))
+    hblocks = max(1, min(-(-N // 1024), sms * 8))
+    f("cn_os_hist")((hblocks,), (256,), (x, i64(4), i64(N), i32(1), hist, scratch[ctr_off:], i64(64 + tiles * 256)))
+    mark()
+    f("cn_os_scan")((kb,), (256,), (hist, bins))
+    src, dst = keys, out
+    for p in range(kb):
+        tail = (i64(N), i32(8 * p), scratch[hist_n + 256 * p:], sa if p % 2 == 0 else sb,
+                None if p == kb - 1 else (sb if p % 2 == 0 else sa), scratch[ctr_off + p:])
+        if p == 0:
+            f("cn_os_pass_raw_k")((tiles,), (256,), (x, i64(4), i32(1), keys) + tail)
+        elif p == kb - 1:
+            f("cn_os_pass_k_out")((tiles,), (256,), (src, out) + tail)
+        else:
+            f("cn_os_pass_k_k")((tiles,), (256,), (src, dst) + tail)
+            src, dst = dst, src
+        mark()
+    if events is not None:
+        times[-1].synchronize()
+        return [cp.cuda.get_elapsed_time(a, b) for a, b in zip(times, times[1:])]
+    return None
+
+
+def main():
+    names = sys.argv[1:] or ["base"]
+    src = dict(dump_sources())["sort float32 4"]
+    rng = np.random.default_rng(0)
+    xh = rng.random(N, dtype=np.float32)
+    want = np.sort(xh)
+    x = cp.asarray(xh)
+    out = cp.empty(N, dtype=cp.float32)
+    sms = int(cp.cuda.runtime.getDeviceProperties(0)["multiProcessorCount"])
+    print(f"N = {N}; columns: hist, then passes 0-3 (ms, median of 9); total")
+    for name in names:
+        try:
+            mod, items = build(src, name)
+            run(mod, items, x, out, sms)
+            cp.cuda.Device().synchronize()
+            ok = np.array_equal(cp.asnumpy(out), want)
+            rows = [run(mod, items, x, out, sms, events=True) for _ in range(9)]
+            med = np.median(np.array(rows), axis=0)
+            print(f"{name:32s} " + " ".join(f"{t:6.3f}" for t in med) + f"  total {med.sum():6.3f}"
+                  + ("" if ok else "  WRONG ORDER"), flush=True)
+        except Exception as e:  # one bad variant must not stop the others
+            print(f"{name:32s} failed: {type(e).__name__}: {str(e)[:300]}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
