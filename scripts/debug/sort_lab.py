@@ -60,25 +60,8 @@ BATCHED = """  unsigned excl = 0;
   }
 """
 
-RANK_MATCH = """    const unsigned peers = __match_any_sync(0xffffffffu, d);
-    const int leader = 31 - __clz(peers);"""
-# 9 ballots (8 digit bits and validity) instead of match.any, as CUB's MatchAny does.
-RANK_BALLOT = """    unsigned peers = 0xffffffffu;
-#pragma unroll
-    for (int bit = 0; bit < 9; ++bit) {
-      const bool on = ((d + 1) >> bit) & 1;
-      const unsigned b = __ballot_sync(0xffffffffu, on);
-      peers &= on ? b : ~b;
-    }
-    const int leader = 31 - __clz(peers);"""
-
-HIST_MATCH = """        const unsigned peers = __match_any_sync(0xffffffffu, d);
-        if (d >= 0 && (peers & lt_mask) == 0) atomicAdd(&h[b][d], (unsigned)__popc(peers));"""
-HIST_ATOMIC = """        if (d >= 0) atomicAdd(&h[b][d], 1u);"""
-
-
 def variant(name):
-    """(patches, items) for a variant name: words joined by '+', e.g. 'items20+batch8+ballot'."""
+    """(patches, items) for a variant name: words joined by '+', e.g. 'items20+batch8+lb3'."""
     patches, items = [], 15
     for w in name.split("+"):
         if w == "base":
@@ -89,10 +72,9 @@ def variant(name):
             patches.append((LOOKBACK, NO_LOOKBACK))
         elif w.startswith("batch"):
             patches.append((LOOKBACK, "#define CN_LB_B " + w[5:] + "\n" + BATCHED))
-        elif w == "ballot":
-            patches.append((RANK_MATCH, RANK_BALLOT))
-        elif w == "histatomic":
-            patches.append((HIST_MATCH, HIST_ATOMIC))
+        elif w.startswith("lb"):  # __launch_bounds__(256, blocks per SM) on the passes
+            patches.append(('extern "C" __global__ void cn_os_pass_',
+                            f'extern "C" __global__ void __launch_bounds__(256, {w[2:]}) cn_os_pass_'))
         else:
             raise SystemExit(f"unknown variant word {w!r}")
     return patches, items
@@ -102,7 +84,7 @@ def build(src, name):
     patches, items = variant(name)
     s = src.replace("#define CN_OS_ITEMS 15", f"#define CN_OS_ITEMS {items}")
     for old, new in patches:
-        assert s.count(old) == 1, (name, old[:60])
+        assert s.count(old) >= 1, (name, old[:60])
         s = s.replace(old, new)
     return cp.RawModule(code=s, options=("-std=c++17",)), items
 
