@@ -9,6 +9,7 @@ driven as run_onesweep drives it. A variant that leaves a stage out ("nolookback
 wrong order on purpose: it measures what the stage costs. Measurement only; what wins goes
 into the library's source."""
 import os
+import re
 import sys
 
 import numpy as np
@@ -62,7 +63,7 @@ BATCHED = """  unsigned excl = 0;
 
 def variant(name):
     """(patches, items) for a variant name: words joined by '+', e.g. 'items20+batch8+lb3'."""
-    patches, items = [], 15
+    patches, items = [], None
     for w in name.split("+"):
         if w == "base":
             pass
@@ -73,8 +74,10 @@ def variant(name):
         elif w.startswith("batch"):
             patches.append((LOOKBACK, "#define CN_LB_B " + w[5:] + "\n" + BATCHED))
         elif w.startswith("lb"):  # __launch_bounds__(256, blocks per SM) on the passes
-            patches.append(('extern "C" __global__ void cn_os_pass_',
-                            f'extern "C" __global__ void __launch_bounds__(256, {w[2:]}) cn_os_pass_'))
+            patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)",
+                            f"#define CN_OS_BOUNDS __launch_bounds__(256, {w[2:]})"))
+        elif w == "nobounds":
+            patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)", "#define CN_OS_BOUNDS"))
         else:
             raise SystemExit(f"unknown variant word {w!r}")
     return patches, items
@@ -82,7 +85,8 @@ def variant(name):
 
 def build(src, name):
     patches, items = variant(name)
-    s = src.replace("#define CN_OS_ITEMS 15", f"#define CN_OS_ITEMS {items}")
+    items = items or int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
+    s = re.sub(r"#define CN_OS_ITEMS \d+", f"#define CN_OS_ITEMS {items}", src)
     for old, new in patches:
         assert s.count(old) >= 1, (name, old[:60])
         s = s.replace(old, new)

@@ -89,9 +89,10 @@ DType unsigned_of(int bytes) {
   return bytes == 1 ? uint8 : bytes == 2 ? uint16 : bytes == 4 ? uint32 : uint64;
 }
 
-// Off unless CUNUMPY_SORT_ONESWEEP=1: on the H200 (2026-11-30) it sorted 2^27 float32 in
-// 8.7 ms against the per-pass path's 10.6, but one test failed there (a float16 row of
-// 65,536) and most sort tests were not run on it; the per-pass path passed them all.
+// Off unless CUNUMPY_SORT_ONESWEEP=1. On the H200 (2026-11-30, after the ballot ranking
+// and early counts) it sorted 2^27 float32 in 5.0 ms against the per-pass path's 7.7, but
+// one test failed there before (a float16 row of 65,536) and its test files ran far
+// slower than on the per-pass path (not explained), so the per-pass path stays the default.
 bool onesweep_enabled() {
   const char* e = std::getenv("CUNUMPY_SORT_ONESWEEP");  // read per call: compare in one process
   return e && e[0] == '1' && e[1] == 0;

@@ -582,35 +582,37 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
   }
 }
 
+// Four blocks per SM: the ranking's keys, peers and ranks then fit without spilling.
+#define CN_OS_BOUNDS __launch_bounds__(256, 4)
 #define CN_OS_ARGS long long N, int shift, const unsigned* bins, unsigned* status, unsigned* status_next, unsigned* counter
 #define CN_OS_PASS N, shift, bins, status, status_next, counter
 // Keys only (sort of one row): first (input -> keys), middle, last (keys -> values), and
 // first-and-last for one-byte keys. exact = 1: -0.0 keeps its own key.
-extern "C" __global__ void cn_os_pass_raw_k(const char* in, long long sk, int exact, KT* ko, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_k(const char* in, long long sk, int exact, KT* ko, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsRaw{in, sk, exact}, OsIota{}, OsPut<KT>{ko}, OsNone{}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_k_k(const KT* ki, KT* ko, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_k_k(const KT* ki, KT* ko, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsArr<KT>{ki}, OsIota{}, OsPut<KT>{ko}, OsNone{}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_k_out(const KT* ki, T* out, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_k_out(const KT* ki, T* out, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsArr<KT>{ki}, OsIota{}, OsValues{out}, OsNone{}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_raw_out(const char* in, long long sk, int exact, T* out, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_out(const char* in, long long sk, int exact, T* out, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsRaw{in, sk, exact}, OsIota{}, OsValues{out}, OsNone{}, CN_OS_PASS);
 }
 // Keys and element numbers (argsort of one row): first (input -> keys + iota), middle, last
 // (element numbers -> values read back from the input, and indices), both for one-byte keys.
-extern "C" __global__ void cn_os_pass_raw_kv(const char* in, long long sk, int exact, KT* ko, VT* vo, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_kv(const char* in, long long sk, int exact, KT* ko, VT* vo, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsRaw{in, sk, exact}, OsIota{}, OsPut<KT>{ko}, OsPut<VT>{vo}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_kv_kv(const KT* ki, const VT* vi, KT* ko, VT* vo, CN_OS_ARGS) {
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_kv_kv(const KT* ki, const VT* vi, KT* ko, VT* vo, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsArr<KT>{ki}, OsArr<VT>{vi}, OsPut<KT>{ko}, OsPut<VT>{vo}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_kv_fin(const KT* ki, const VT* vi, const char* in, long long sk, T* values,
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_kv_fin(const KT* ki, const VT* vi, const char* in, long long sk, T* values,
                                              long long* indices, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsArr<KT>{ki}, OsArr<VT>{vi}, OsNone{}, OsFinish{in, sk, values, indices}, CN_OS_PASS);
 }
-extern "C" __global__ void cn_os_pass_raw_fin(const char* in, long long sk, int exact, T* values, long long* indices,
+extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_fin(const char* in, long long sk, int exact, T* values, long long* indices,
                                               CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsRaw{in, sk, exact}, OsIota{}, OsNone{}, OsFinish{in, sk, values, indices}, CN_OS_PASS);
 }
