@@ -1,5 +1,6 @@
-// Kernel cache: memory (structural key -> CUfunction, per device) in front of the disk
-// cache (content hash -> CUBIN) in front of NVRTC.
+// Kernel cache: memory (structural key -> CUfunction, and content hash -> loaded module,
+// per device) in front of the disk cache (content hash -> CUBIN) in front of NVRTC. A
+// source holding several kernels is compiled and loaded once.
 #include "kernels/cuda/kernel_cache.hpp"
 
 #include <memory>
@@ -30,7 +31,8 @@ struct DeviceInfo {
 };
 
 struct PerDevice {
-  std::unordered_map<std::string, Function> functions;  // structural key -> function
+  std::unordered_map<std::string, Function> functions;  // structural key + name -> function
+  std::unordered_map<std::string, CUmodule> modules;    // content hash -> loaded module
   DeviceInfo info;
   bool has_info = false;
 };
@@ -73,16 +75,12 @@ DeviceInfo device_info(int device) {
   return d.info;
 }
 
-// Loads `image` into the current context and returns its function `name`; nullptr (with
-// the error code in *err) when the driver rejects the image.
-Function load(const std::vector<char>& image, const std::string& name, CUresult* err) {
-  const DriverApi& api = driver();
+// Loads `image` into the current context; nullptr (with the error code in *err) when the
+// driver rejects it.
+CUmodule load(const std::vector<char>& image, CUresult* err) {
   CUmodule mod = nullptr;
-  *err = api.cuModuleLoadData(&mod, image.data());
-  if (*err != CUDA_SUCCESS) return nullptr;
-  CUfunction f = nullptr;
-  *err = api.cuModuleGetFunction(&f, mod, name.c_str());
-  return *err == CUDA_SUCCESS ? static_cast<Function>(f) : nullptr;
+  *err = driver().cuModuleLoadData(&mod, image.data());
+  return *err == CUDA_SUCCESS ? mod : nullptr;
 }
 
 std::string join(const std::vector<std::string>& v) {
@@ -105,32 +103,44 @@ Function get_kernel(int device, const std::string& key, const std::string& sourc
     if (it != d.functions.end()) return it->second;
   }
 
-  // Slow path (first use of this key on this device), outside the lock: two threads may
-  // both compile; the first to insert wins and the image is identical anyway.
+  // Slow path (first use of this key and name on this device), outside the lock: two
+  // threads may both compile; the first to insert wins and the image is identical anyway.
   ensure_context(device);
   int arch = device_info(device).arch;
   // Everything that shapes the image: the text (and the shared header it includes), the
   // options, the target and the compiler (compiler_key: without loading NVRTC), cunumpy.
+  // Not the function's name: every kernel of a source comes from one compile (the radix
+  // sort's source holds 26, once 26 compiles of several seconds each).
   auto hash = [&](const std::string& compiler) {
-    return fnv1a_128({source, cunumpy::detail::kScalarHeaderSource, name, join(options), compiler,
-                      CUNUMPY_VERSION});
+    return fnv1a_128({source, cunumpy::detail::kScalarHeaderSource, join(options), compiler, CUNUMPY_VERSION});
   };
   const std::string compiler = compiler_key(c.disk, arch);
-  Hash128 h = hash(compiler);
-
-  CUresult err = CUDA_SUCCESS;
-  Function f = nullptr;
-  if (auto image = c.disk.load(h)) f = load(*image, name, &err);  // a bad image: recompile
-  if (!f) {
-    nvrtc::Program prog = nvrtc::compile(source, name, arch, options);
-    f = load(prog.image, name, &err);
-    if (!f) check(err, ("cuModuleLoadData/cuModuleGetFunction(" + name + ")").c_str());
-    const std::string actual = refresh_compiler_key(c.disk, arch);  // NVRTC is loaded now
-    c.disk.store(actual == compiler ? h : hash(actual), prog.image);
+  const Hash128 h = hash(compiler);
+  CUmodule mod = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    PerDevice& d = slot(c, device);
+    auto it = d.modules.find(h.hex());
+    if (it != d.modules.end()) mod = it->second;
   }
+  if (!mod) {
+    CUresult err = CUDA_SUCCESS;
+    if (auto image = c.disk.load(h)) mod = load(*image, &err);  // a bad image: recompile
+    if (!mod) {
+      nvrtc::Program prog = nvrtc::compile(source, name, arch, options);
+      mod = load(prog.image, &err);
+      if (!mod) check(err, ("cuModuleLoadData(" + name + ")").c_str());
+      const std::string actual = refresh_compiler_key(c.disk, arch);  // NVRTC is loaded now
+      c.disk.store(actual == compiler ? h : hash(actual), prog.image);
+    }
+    std::lock_guard<std::mutex> lock(c.mu);
+    mod = slot(c, device).modules.emplace(h.hex(), mod).first->second;  // a racing thread's copy stays loaded, unused
+  }
+  CUfunction f = nullptr;
+  check(driver().cuModuleGetFunction(&f, mod, name.c_str()), ("cuModuleGetFunction(" + name + ")").c_str());
 
   std::lock_guard<std::mutex> lock(c.mu);
-  return slot(c, device).functions.emplace(mem_key, f).first->second;
+  return slot(c, device).functions.emplace(mem_key, static_cast<Function>(f)).first->second;
 }
 
 void launch(Function f, unsigned grid_x, unsigned block_x, void** args, std::size_t shared_mem,
