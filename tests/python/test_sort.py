@@ -2,7 +2,6 @@
 with NumPy's NaN rules), ndarray.sort/argsort, sort_complex, lexsort, partition and
 argpartition (checked by the partition property only), across dtypes, layouts and axes,
 0-d and empty inputs, and arrays large enough for multi-tile paths."""
-import os
 
 import numpy as np
 import pytest
@@ -11,15 +10,6 @@ import cunumpy as cp
 from _helpers import (device_kind, ALL_DTYPES, DTYPE_IDS, FLOAT_DTYPES, COMPLEX_DTYPES, LAYOUT_NAMES,
                       assert_same, check_same_outcome, make_pair, to_np)
 from _sort_inputs import radix_input
-
-
-def _onesweep_gate(onesweep):
-    """The onesweep CUDA sort is experimental and off by default: on the H200 (2026-11-30)
-    test_radix_paths[65536-random-float16] failed with it. Its CUDA runs are diagnostics
-    (CUNUMPY_TEST_ONESWEEP=1 runs them); on the CPU backend the switch changes nothing."""
-    if onesweep == '1' and device_kind() == 'cuda' and os.environ.get('CUNUMPY_TEST_ONESWEEP') != '1':
-        pytest.skip("experimental onesweep sort (off by default; one H200 failure): "
-                    "CUNUMPY_TEST_ONESWEEP=1 runs it")
 
 
 def same_values(c, a):
@@ -110,14 +100,13 @@ def test_large_random(n):
 @pytest.mark.parametrize('onesweep', ['1', '0'])
 @pytest.mark.parametrize('dtype', ['bool', 'uint8', 'int16', 'float16', 'int32', 'float32', 'int64', 'float64'])
 def test_one_row_paths(monkeypatch, onesweep, dtype):
-    """One row, every digit random, across the CUDA onesweep tiles (3840 keys) and the
-    per-pass path (the default; CUNUMPY_SORT_ONESWEEP=1, read per call, selects onesweep);
+    """One row, every digit random, across the CUDA onesweep tiles (3072 keys; the default)
+    and the per-pass path (CUNUMPY_SORT_ONESWEEP=0, read per call, selects it);
     contiguous and strided. On the CPU backend both runs take the CPU sort."""
-    _onesweep_gate(onesweep)
     monkeypatch.setenv('CUNUMPY_SORT_ONESWEEP', onesweep)
     dt = np.dtype(dtype)
     rng = np.random.default_rng(dt.itemsize)
-    for n in (3839, 3841, 3 * 3840 + 77, 200_003):
+    for n in (3071, 3073, 3839, 3841, 3 * 3072 + 77, 200_003):
         if dt.kind == 'b':
             a = rng.integers(0, 2, n).astype(bool)
         else:
@@ -266,12 +255,10 @@ def test_radix_msd_long_rows(kind, dtype):
 @pytest.mark.parametrize('check', ['sort', 'argsort', 'sort_rev2', 'argsort_step3'])
 def test_float16_row_65536(monkeypatch, check, onesweep):
     """The input of test_radix_paths[65536-random-float16] (float16 keys: two 8-bit passes,
-    about 13,000 distinct values, 17 full onesweep tiles and one of 256 keys), one check per
+    about 13,000 distinct values, 21 full onesweep tiles and one of 1,024 keys), one check per
     test id so that a failure says which one, each sort repeated to show a run-to-run
-    difference (a race) apart from a wrong but repeatable result. On 2026-11-30 the H200
-    failed that test on the onesweep path; the CPU emulation (scripts/emulate_sort_kernels.py
-    --radix-paths 65536 random float16 [--concurrent]) passes it."""
-    _onesweep_gate(onesweep)
+    difference (a race) apart from a wrong but repeatable result. That test once failed on
+    the H200: a 120 s timeout while the sort's source compiled once per kernel (26 times)."""
     monkeypatch.setenv('CUNUMPY_SORT_ONESWEEP', onesweep)
     rng = np.random.default_rng(65536)
     a = (rng.standard_normal(65536) * 1e3).astype(np.float16)

@@ -7,11 +7,11 @@
 // A single row sorted for its values alone carries no payload: its first pass keys the
 // input on the fly and its last rebuilds the values from the keys (a float32 sort is 4
 // passes, each reading 4 bytes per element for the histogram and 4 + 4 for the scatter).
-// By default a single row (sort or argsort, any dtype but complex, N < 2^30) takes the
-// onesweep path instead: one kernel counts all digit positions in one read, then each pass
+// A single row (sort or argsort, any dtype but complex, N < 2^30) takes the onesweep path
+// instead: one kernel counts all digit positions in one read, then each pass
 // is a single kernel whose tiles find their output offsets by decoupled look-back (a float32
 // sort reads the input once for the histograms and then 4 + 4 bytes per element per pass).
-// Experimental, off by default: CUNUMPY_SORT_ONESWEEP=1 selects it (see onesweep_enabled).
+// CUNUMPY_SORT_ONESWEEP=0 turns it off (see onesweep_enabled).
 #include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
@@ -89,13 +89,11 @@ DType unsigned_of(int bytes) {
   return bytes == 1 ? uint8 : bytes == 2 ? uint16 : bytes == 4 ? uint32 : uint64;
 }
 
-// Off unless CUNUMPY_SORT_ONESWEEP=1. On the H200 (2026-11-30, after the ballot ranking
-// and early counts) it sorted 2^27 float32 in 5.0 ms against the per-pass path's 7.7, but
-// one test failed there before (a float16 row of 65,536) and its test files ran far
-// slower than on the per-pass path (not explained), so the per-pass path stays the default.
+// On unless CUNUMPY_SORT_ONESWEEP=0 (read per call: both paths in one process, for tests and
+// measurements). H200, 2^27 float32: 5.0 ms against the per-pass path's 7.7.
 bool onesweep_enabled() {
-  const char* e = std::getenv("CUNUMPY_SORT_ONESWEEP");  // read per call: compare in one process
-  return e && e[0] == '1' && e[1] == 0;
+  const char* e = std::getenv("CUNUMPY_SORT_ONESWEEP");
+  return !(e && e[0] == '0' && e[1] == 0);
 }
 
 // Onesweep sort of one row of N (< 2^30) elements at byte stride sk: values only (exact
