@@ -136,6 +136,9 @@ def test_cpu_events_time_host_work():
 def test_launch_host_func_runs_after_queued_work():
     s = cp.cuda.Stream(non_blocking=True)
     x = cp.zeros(1 << 20, dtype=np.float32)
+    # zeros ran on the default stream, which a non-blocking stream does not wait for: without
+    # this the first add may run before the fill (seen once on the H200: 9.0).
+    cp.cuda.Device().synchronize()
     seen = []
     with s:
         for _ in range(10):
