@@ -61,6 +61,28 @@ BATCHED = """  unsigned excl = 0;
   }
 """
 
+# CUB's WARP_MATCH_ATOMIC_OR: each lane ORs its bit into its warp's mask for its digit
+# (index d + 1: positions past the end are -1), reads the mask back, and the mask is
+# cleared, instead of nine ballots per key.
+PEERS_DECL = "  unsigned peers[CN_OS_ITEMS];\n"
+PEERS_DECL_OR = """  unsigned peers[CN_OS_ITEMS];
+  __shared__ unsigned lab_mm[8][257];
+  for (int i = lane; i < 257; i += 32) lab_mm[warp][i] = 0;
+  __syncwarp();
+"""
+PEERS_MATCH = "    peers[j] = cn_match_digit(d);\n"
+PEERS_MATCH_OR = """    {
+      unsigned* m = &lab_mm[warp][d + 1];
+      atomicOr(m, 1u << lane);
+      __syncwarp();
+      peers[j] = *(volatile unsigned*)m;
+      __syncwarp();
+      *m = 0;
+      __syncwarp();
+    }
+"""
+
+
 def variant(name):
     """(patches, items) for a variant name: words joined by '+', e.g. 'items20+batch8+lb3'."""
     patches, items = [], None
@@ -76,6 +98,8 @@ def variant(name):
         elif w.startswith("lb"):  # __launch_bounds__(256, blocks per SM) on the passes
             patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)",
                             f"#define CN_OS_BOUNDS __launch_bounds__(256, {w[2:]})"))
+        elif w == "atomicor":
+            patches += [(PEERS_DECL, PEERS_DECL_OR), (PEERS_MATCH, PEERS_MATCH_OR)]
         elif w == "nobounds":
             patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)", "#define CN_OS_BOUNDS"))
         else:
@@ -138,8 +162,26 @@ def run(mod, items, x, out, sms, events=None):
     return None
 
 
+def check(names):
+    """Compiles each variant's source with NVRTC (no GPU): python3 sort_lab.py --check [variant ...]."""
+    from check_ops_nvrtc import load_nvrtc, nvrtc_compile
+    lib = load_nvrtc()
+    src = dict(dump_sources())["sort float32 4"]
+    for name in names:
+        patches, items = variant(name)
+        items = items or int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
+        s = re.sub(r"#define CN_OS_ITEMS \d+", f"#define CN_OS_ITEMS {items}", src)
+        for old, new in patches:
+            assert s.count(old) >= 1, (name, old[:60])
+            s = s.replace(old, new)
+        ok, log = nvrtc_compile(lib, s, "sort_lab.cu")
+        print(name, "compiled" if ok else "FAILED\n" + log)
+
+
 def main():
     names = sys.argv[1:] or ["base"]
+    if names[0] == "--check":
+        return check(names[1:] or ["base"])
     src = dict(dump_sources())["sort float32 4"]
     rng = np.random.default_rng(0)
     xh = rng.random(N, dtype=np.float32)
