@@ -107,13 +107,19 @@ def variant(name):
     return patches, items
 
 
-def build(src, name):
+def patched(src, name):
+    """(source, items) of variant `name` of the library's source `src`."""
     patches, items = variant(name)
     items = items or int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
     s = re.sub(r"#define CN_OS_ITEMS \d+", f"#define CN_OS_ITEMS {items}", src)
     for old, new in patches:
         assert s.count(old) >= 1, (name, old[:60])
         s = s.replace(old, new)
+    return s, items
+
+
+def build(src, name):
+    s, items = patched(src, name)
     return cp.RawModule(code=s, options=("-std=c++17",)), items
 
 
@@ -168,12 +174,7 @@ def check(names):
     lib = load_nvrtc()
     src = dict(dump_sources())["sort float32 4"]
     for name in names:
-        patches, items = variant(name)
-        items = items or int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
-        s = re.sub(r"#define CN_OS_ITEMS \d+", f"#define CN_OS_ITEMS {items}", src)
-        for old, new in patches:
-            assert s.count(old) >= 1, (name, old[:60])
-            s = s.replace(old, new)
+        s, _ = patched(src, name)
         ok, log = nvrtc_compile(lib, s, "sort_lab.cu")
         print(name, "compiled" if ok else "FAILED\n" + log)
 
