@@ -92,6 +92,9 @@ def bincount(x, weights=None, minlength=0):
     if x.dtype.kind not in 'biu':
         raise TypeError(f"Cannot cast array data from {x.dtype!r} to dtype('int64') "
                         "according to the rule 'safe'")
+    if not x.size:
+        # NumPy returns before it looks at the weights: integer zeros, even with weights.
+        return zeros(minlength, _numpy.int64)
     w = None
     if weights is not None:
         w = _arr(weights)
@@ -101,8 +104,6 @@ def bincount(x, weights=None, minlength=0):
         if w.shape != x.shape:
             raise ValueError("The weights and list don't have the same length.")
         w = w if w.dtype == _numpy.float64 else w.astype(_numpy.float64)
-    if not x.size:
-        return zeros(minlength, _numpy.int64)  # NumPy: integer zeros, even with weights
     if _gpu_ok(x):
         # One fused min/max pass and one sync for the size, then one counting pass over
         # x as it is (no int64 copy).

@@ -54,8 +54,14 @@ def test_bincount_views_and_empty():
     lambda xp: xp.bincount(xp.asarray([1, 2]), minlength=None),
     lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1.0])),
     lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1j, 2])),
+    # empty x: NumPy returns int64 zeros before it looks at the weights
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.uint16)), weights=xp.asarray([1.0])),
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.int8)), weights=xp.asarray(np.zeros(0, 'F')),
+                           minlength=3),
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.float64)), weights=xp.asarray([1.0])),
 ], ids=["negative", "float", "2d", "0d", "minlength<0", "minlength None", "weights shape",
-        "complex weights"])
+        "complex weights", "empty, weights shape", "empty, complex weights",
+        "empty float, weights shape"])
 def test_bincount_errors(case):
     check_same_outcome(lambda: case(cp), lambda: case(np))
 
