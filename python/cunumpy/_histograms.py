@@ -82,20 +82,32 @@ def bincount(x, weights=None, minlength=0):
     if minlength is None:
         raise TypeError("use 0 instead of None for minlength")
     minlength = operator.index(minlength)
-    if minlength < 0:
-        raise ValueError("'minlength' must not be negative")
     if isinstance(x, (list, tuple)) and len(x) == 0:
         x = zeros(0, _numpy.int64)
     x = _arr(x)
+    # NumPy's order of checks: x's shape and dtype, minlength, x's values, the weights.
     if x.ndim != 1:
         raise ValueError("object too deep for desired array" if x.ndim > 1
                          else "object of too small depth for desired array")
     if x.dtype.kind not in 'biu':
         raise TypeError(f"Cannot cast array data from {x.dtype!r} to dtype('int64') "
                         "according to the rule 'safe'")
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
     if not x.size:
         # NumPy returns before it looks at the weights: integer zeros, even with weights.
         return zeros(minlength, _numpy.int64)
+    gpu = _gpu_ok(x)
+    if gpu:
+        # One fused min/max pass and one sync for the size, then one counting pass over
+        # x as it is (no int64 copy).
+        lo, hi = _gpu_minmax(x)
+    else:
+        x = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
+        # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
+        lo = int(x.min())
+    if lo < 0:
+        raise ValueError("'list' argument must have no negative elements")
     w = None
     if weights is not None:
         w = _arr(weights)
@@ -105,18 +117,9 @@ def bincount(x, weights=None, minlength=0):
         if w.shape != x.shape:
             raise ValueError("The weights and list don't have the same length.")
         w = w if w.dtype == _numpy.float64 else w.astype(_numpy.float64)
-    if _gpu_ok(x):
-        # One fused min/max pass and one sync for the size, then one counting pass over
-        # x as it is (no int64 copy).
-        lo, hi = _gpu_minmax(x)
-        if lo < 0:
-            raise ValueError("'list' argument must have no negative elements")
+    if gpu:
         return _gpu_hist(x, max(minlength, int(hi) + 1), w)
-    xi = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
-    # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
-    if int(xi.min()) < 0:
-        raise ValueError("'list' argument must have no negative elements")
-    return _count(xi, max(minlength, int(xi.max()) + 1), w)
+    return _count(x, max(minlength, int(x.max()) + 1), w)
 
 
 # ---------------------------------------------------------------- bin edges (host)

@@ -59,9 +59,15 @@ def test_bincount_views_and_empty():
     lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.int8)), weights=xp.asarray(np.zeros(0, 'F')),
                            minlength=3),
     lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.float64)), weights=xp.asarray([1.0])),
+    # NumPy's order of checks: x's dtype, minlength, negative values, then the weights
+    lambda xp: xp.bincount(xp.asarray([1.0, 2.0]), minlength=-1),
+    lambda xp: xp.bincount(xp.asarray([[1, 2]]), minlength=-1),
+    lambda xp: xp.bincount(xp.asarray([1, -2]), weights=xp.asarray([1j, 2])),
+    lambda xp: xp.bincount(xp.asarray([1, -2]), weights=xp.asarray([1.0])),
 ], ids=["negative", "float", "2d", "0d", "minlength<0", "minlength None", "weights shape",
         "complex weights", "empty, weights shape", "empty, complex weights",
-        "empty float, weights shape"])
+        "empty float, weights shape", "float, minlength<0", "2d, minlength<0",
+        "negative, complex weights", "negative, weights shape"])
 def test_bincount_errors(case):
     check_same_outcome(lambda: case(cp), lambda: case(np))
 
