@@ -79,7 +79,10 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
            equal_nan=True, sorted=True):
     """Sorted unique elements (numpy.unique), with first indices, inverse and counts."""
     ar = _arr(ar)
-    if axis is None:
+    if axis is None or ar.ndim == 1:
+        # NumPy: a 1-D array with an axis is unique's flat case (NaNs collapse with equal_nan)
+        if axis is not None:
+            _numpy.lib.array_utils.normalize_axis_index(axis, ar.ndim)
         ret = _unique1d(ar, return_index, return_inverse, return_counts, equal_nan)
         if return_inverse:
             i = 1 + int(bool(return_index))

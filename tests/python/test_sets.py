@@ -57,6 +57,22 @@ def test_unique_axis(dtype, axis):
     same_tuple(cp.unique(cp.asarray(b), axis=0), np.unique(b, axis=0))
 
 
+@pytest.mark.parametrize('axis', [0, -1, 1])
+@pytest.mark.parametrize('equal_nan', [True, False])
+def test_unique_1d_with_axis(axis, equal_nan):
+    """NumPy takes a 1-D array with an axis as unique's flat case: NaNs collapse with
+    equal_nan (rows of two or more dimensions never collapse theirs)."""
+    a = np.array([np.nan, 2.0, np.nan, -2.5, 2.0], np.float32)
+    kw = dict(return_index=True, return_counts=True, axis=axis, equal_nan=equal_nan)
+    try:
+        exp = np.unique(a, **kw)
+    except np.exceptions.AxisError:
+        with pytest.raises(np.exceptions.AxisError):
+            cp.unique(cp.asarray(a), **kw)
+        return
+    same_tuple(cp.unique(cp.asarray(a), **kw), exp)
+
+
 def test_unique_edge_cases():
     for a in [np.array([], dtype=np.float64), np.array(5), np.array([np.nan, np.nan]),
               np.array([complex(np.nan, 1), complex(1, np.nan), 1 + 0j])]:
