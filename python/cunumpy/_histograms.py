@@ -13,12 +13,13 @@ bins the index is NumPy's: (x - first) / width * n truncated, then corrected by 
 the edges, with the last edge inclusive.
 """
 import operator
+import warnings
 
 import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
-from cunumpy._creation import asarray, empty, zeros
+from cunumpy._creation import arange, asarray, empty, zeros
 from cunumpy._searching import searchsorted
 
 ndarray = _core.ndarray
@@ -81,17 +82,32 @@ def bincount(x, weights=None, minlength=0):
     if minlength is None:
         raise TypeError("use 0 instead of None for minlength")
     minlength = operator.index(minlength)
-    if minlength < 0:
-        raise ValueError("'minlength' must not be negative")
     if isinstance(x, (list, tuple)) and len(x) == 0:
         x = zeros(0, _numpy.int64)
     x = _arr(x)
+    # NumPy's order of checks: x's shape and dtype, minlength, x's values, the weights.
     if x.ndim != 1:
         raise ValueError("object too deep for desired array" if x.ndim > 1
                          else "object of too small depth for desired array")
     if x.dtype.kind not in 'biu':
         raise TypeError(f"Cannot cast array data from {x.dtype!r} to dtype('int64') "
                         "according to the rule 'safe'")
+    if minlength < 0:
+        raise ValueError("'minlength' must not be negative")
+    if not x.size:
+        # NumPy returns before it looks at the weights: integer zeros, even with weights.
+        return zeros(minlength, _numpy.int64)
+    gpu = _gpu_ok(x)
+    if gpu:
+        # One fused min/max pass and one sync for the size, then one counting pass over
+        # x as it is (no int64 copy).
+        lo, hi = _gpu_minmax(x)
+    else:
+        x = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
+        # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
+        lo = int(x.min())
+    if lo < 0:
+        raise ValueError("'list' argument must have no negative elements")
     w = None
     if weights is not None:
         w = _arr(weights)
@@ -101,20 +117,9 @@ def bincount(x, weights=None, minlength=0):
         if w.shape != x.shape:
             raise ValueError("The weights and list don't have the same length.")
         w = w if w.dtype == _numpy.float64 else w.astype(_numpy.float64)
-    if not x.size:
-        return zeros(minlength, _numpy.int64)  # NumPy: integer zeros, even with weights
-    if _gpu_ok(x):
-        # One fused min/max pass and one sync for the size, then one counting pass over
-        # x as it is (no int64 copy).
-        lo, hi = _gpu_minmax(x)
-        if lo < 0:
-            raise ValueError("'list' argument must have no negative elements")
+    if gpu:
         return _gpu_hist(x, max(minlength, int(hi) + 1), w)
-    xi = x.astype(_numpy.int64) if x.dtype != _numpy.int64 else x
-    # The result's size needs the largest value on the host (one sync, as in NumPy/CuPy).
-    if int(xi.min()) < 0:
-        raise ValueError("'list' argument must have no negative elements")
-    return _count(xi, max(minlength, int(xi.max()) + 1), w)
+    return _count(x, max(minlength, int(x.max()) + 1), w)
 
 
 # ---------------------------------------------------------------- bin edges (host)
@@ -193,6 +198,11 @@ def _bin_edges(a, bins, rng, weights):
 
 def _ravel_and_check_weights(a, weights):
     a = _arr(a)
+    if a.dtype == _numpy.bool_:
+        # NumPy's: bool data is counted as uint8 (whose edges are floats, not bools).
+        warnings.warn(f"Converting input from {a.dtype} to {_numpy.uint8} for compatibility.",
+                      RuntimeWarning, stacklevel=3)
+        a = a.astype(_numpy.uint8)
     if weights is not None:
         weights = _arr(weights)
         if weights.shape != a.shape:
@@ -296,8 +306,9 @@ def _equal_bin_index_ufuncs(a, edges_h, edges, first, last, n):
 
 def _edges_bin_index(a, edges_h, edges):
     """Bin of each element for increasing edges: [e_i, e_i+1), the last bin closed on the
-    right; the overflow slot n (= len(edges) - 1) outside them (NaN included)."""
-    n = len(edges_h) - 1
+    right; the overflow slot n (= len(edges) - 1, 0 for no edges) outside them (NaN
+    included)."""
+    n = max(len(edges_h) - 1, 0)
     idx = _u.subtract(searchsorted(edges, a, side='right'), 1)
     if n >= 1:
         idx = _u._where(_u.equal(a, edges_h[-1]), asarray(_numpy.int64(n - 1)), idx)
@@ -563,7 +574,8 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     a, weights = _ravel_and_check_weights(a, weights)
     edges_h, uniform = _bin_edges(a, bins, range, weights)
     edges = asarray(edges_h)
-    if _gpu_ok(a) and (weights is None or weights.dtype.kind in 'biufc'):
+    wrapping = weights is not None and weights.dtype.kind in 'bui' and uniform is None
+    if _gpu_ok(a) and not wrapping and (weights is None or weights.dtype.kind in 'biufc'):
         hist = _gpu_histogram(a, edges_h, edges, uniform, weights)
         if hist is not None:
             return _finish(hist, edges_h, edges, density)
@@ -571,10 +583,12 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
         first, last, n = uniform
         idx = _equal_bin_index(a, edges_h, edges, first, last, n)
     else:
-        n = len(edges_h) - 1
+        n = max(len(edges_h) - 1, 0)  # no edges: no bins (an index -1 would write out of bounds)
         idx = _edges_bin_index(a, edges_h, edges)
     if weights is None:
         hist = _count(idx, n + 1)[:n]
+    elif wrapping:
+        hist = _wrapping_sums(idx, n, weights)
     elif weights.dtype.kind == 'c':
         re = _count(idx, n + 1, weights.real.astype(_numpy.float64))[:n]
         im = _count(idx, n + 1, weights.imag.astype(_numpy.float64))[:n]
@@ -584,6 +598,22 @@ def histogram(a, bins=10, range=None, density=None, weights=None):
     else:
         hist = _count(idx, n + 1, weights.astype(_numpy.float64))[:n].astype(weights.dtype)
     return _finish(hist, edges_h, edges, density)
+
+
+def _wrapping_sums(idx, n, weights):
+    """Sums of integer weights per bin 0..n-1 of idx, wrapping in the weights' dtype as
+    NumPy's histogram with bin edges does (differences of cumulative sums of the weights
+    sorted by bin); float64 sums would round past 2**53 and saturate on the cast back."""
+    if weights.dtype.kind == 'b':
+        # NumPy adds int64 cumulative sums into a bool result, which 'same_kind' refuses.
+        raise _numpy._core._exceptions._UFuncOutputCastingError(
+            _numpy.add, 'same_kind', _numpy.dtype(_numpy.int64), _numpy.dtype(bool), 0)
+    from cunumpy._manipulation import concatenate
+    order = _core.argsort(idx, -1)
+    cw = _core.cumsum(weights[order], None, None, None)
+    cw = concatenate([zeros(1, cw.dtype), cw])
+    cum = cw[searchsorted(idx[order], arange(n + 1, dtype=_numpy.int64))].astype(weights.dtype)
+    return _u.subtract(cum[1:], cum[:-1])
 
 
 def _finish(hist, edges_h, edges, density):

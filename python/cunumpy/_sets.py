@@ -79,7 +79,10 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
            equal_nan=True, sorted=True):
     """Sorted unique elements (numpy.unique), with first indices, inverse and counts."""
     ar = _arr(ar)
-    if axis is None:
+    if axis is None or ar.ndim == 1:
+        # NumPy: a 1-D array with an axis is unique's flat case (NaNs collapse with equal_nan)
+        if axis is not None:
+            _numpy.lib.array_utils.normalize_axis_index(axis, ar.ndim)
         ret = _unique1d(ar, return_index, return_inverse, return_counts, equal_nan)
         if return_inverse:
             i = 1 + int(bool(return_index))
@@ -106,7 +109,13 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
             ret += (_ints([n] if n else []),)
     else:
         from cunumpy._sorting import lexsort
-        perm = lexsort([rows[:, j] for j in range(rows.shape[1] - 1, -1, -1)])
+        keys = []
+        for j in range(rows.shape[1] - 1, -1, -1):
+            keys.append(rows[:, j])
+            if rows.dtype == _numpy.float16:
+                # NumPy sorts the rows with its float16 compare, which puts NaN first
+                keys.append(_u.logical_not(_u.isnan(rows[:, j])))
+        perm = lexsort(keys)
         srt = rows[perm]
         diff = _u.not_equal(srt[1:], srt[:-1]).any(axis=1)
         mask = _concat([_bools([True]), diff])

@@ -61,26 +61,29 @@ def sort_complex(a):
     return b.astype('F' if b.dtype.char in 'bhBH' else 'D')
 
 
-def _check_kth(kth, n):
+def _check_kth(kth, n, empty):
+    """NumPy's kth checks; like NumPy's, the bounds are not checked on an empty array."""
     ks = _numpy.atleast_1d(_numpy.asarray(kth))
     if ks.dtype.kind not in 'iu':
         raise TypeError('Partition index must be integer')
     if ks.ndim > 1:
         raise ValueError('kth array must have dimension <= 1')
-    for k in ks.tolist():
+    for k in ([] if empty else ks.tolist()):
         if not -n <= k < n:
             raise ValueError(f'kth(={k}) out of bounds ({n})')
 
 
-def _partition_args(a, kth, axis):
+def _partition_args(a, kth, axis, arg=False):
     a = _arr(a)
     if axis is None:
         a = a.ravel()
         axis = -1
+    elif a.ndim == 0 and arg:
+        a = a.reshape(1)  # NumPy's argpartition takes a 0-d array as 1-D, partition does not
     if a.ndim == 0:
         raise _numpy.exceptions.AxisError(axis, 0)
     n = a.shape[axis if -a.ndim <= axis < a.ndim else _normalize(axis, a.ndim)]
-    _check_kth(kth, n)
+    _check_kth(kth, n, a.size == 0)
     return a, axis
 
 
@@ -102,7 +105,7 @@ def argpartition(a, kth, axis=-1, kind='introselect', order=None):
     """Indices that partition an array (numpy.argpartition); here a stable argsort."""
     if kind != 'introselect':
         raise ValueError(f"Unknown selection kind '{kind}'")
-    a, axis = _partition_args(a, kth, axis)
+    a, axis = _partition_args(a, kth, axis, arg=True)
     return _core.argsort(a, axis, None, order)
 
 

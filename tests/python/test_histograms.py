@@ -54,8 +54,20 @@ def test_bincount_views_and_empty():
     lambda xp: xp.bincount(xp.asarray([1, 2]), minlength=None),
     lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1.0])),
     lambda xp: xp.bincount(xp.asarray([1, 2]), weights=xp.asarray([1j, 2])),
+    # empty x: NumPy returns int64 zeros before it looks at the weights
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.uint16)), weights=xp.asarray([1.0])),
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.int8)), weights=xp.asarray(np.zeros(0, 'F')),
+                           minlength=3),
+    lambda xp: xp.bincount(xp.asarray(np.zeros(0, np.float64)), weights=xp.asarray([1.0])),
+    # NumPy's order of checks: x's dtype, minlength, negative values, then the weights
+    lambda xp: xp.bincount(xp.asarray([1.0, 2.0]), minlength=-1),
+    lambda xp: xp.bincount(xp.asarray([[1, 2]]), minlength=-1),
+    lambda xp: xp.bincount(xp.asarray([1, -2]), weights=xp.asarray([1j, 2])),
+    lambda xp: xp.bincount(xp.asarray([1, -2]), weights=xp.asarray([1.0])),
 ], ids=["negative", "float", "2d", "0d", "minlength<0", "minlength None", "weights shape",
-        "complex weights"])
+        "complex weights", "empty, weights shape", "empty, complex weights",
+        "empty float, weights shape", "float, minlength<0", "2d, minlength<0",
+        "negative, complex weights", "negative, weights shape"])
 def test_bincount_errors(case):
     check_same_outcome(lambda: case(cp), lambda: case(np))
 
@@ -165,6 +177,43 @@ def test_histogram_empty_and_0d():
     hn, edn = np.histogram(np.float64(2.5), 3)
     assert_same(h, hn)
     assert_same(ed, edn)
+
+
+@pytest.mark.parametrize("bins", [3, [0, 0.5, 1], [-1.0, 2.0]], ids=["int", "array", "wide"])
+def test_histogram_bool_data(bins):
+    """NumPy counts bool data as uint8 (float edges), with a RuntimeWarning."""
+    a = np.array([True, False, True, True, False])
+    with pytest.warns(RuntimeWarning, match="bool"):
+        hn, en = np.histogram(a, bins)
+    with pytest.warns(RuntimeWarning, match="bool"):
+        h, e = cp.histogram(cp.asarray(a), bins)
+    assert_same(h, hn)
+    assert_same(e, en)
+
+
+@pytest.mark.parametrize("wdtype", [np.int8, np.uint8, np.int16, np.int64, np.uint64, np.bool_])
+def test_histogram_integer_weights_wrap_with_edges(wdtype):
+    """With bin edges, NumPy sums integer weights in their own dtype (cumulative sums), so
+    the sums wrap; no float64 rounding (int64 near 2**63) and bool weights raise."""
+    info = np.iinfo(wdtype) if wdtype != np.bool_ else None
+    big = [info.max, info.max - 1, info.min + 3, 7] if info else [True, True, False, True]
+    a = np.array([0.5, 0.7, 1.5, np.nan, 0.6, 3.0, 2.0, 1.0])
+    w = np.array(big * 2, dtype=wdtype)
+    for bins in ([0.0, 1.0, 2.0, 3.0], [0.0, 5.0], [1.0]):
+        check_same_outcome(lambda: cp.histogram(cp.asarray(a), cp.asarray(bins), weights=cp.asarray(w)),
+                           lambda: np.histogram(a, np.asarray(bins), weights=w),
+                           lambda c, n: [assert_same(x, y) for x, y in zip(c, n)])
+
+
+@pytest.mark.parametrize("weights", [None, np.array([3, 4, 5]), np.array([1.5, 2.0, 0.5])])
+def test_histogram_no_edges(weights):
+    """An empty array of edges: no bins (this used to write before the result's start)."""
+    a = np.array([1.0, 2.0, 0.0])
+    w = None if weights is None else cp.asarray(weights)
+    h, e = cp.histogram(cp.asarray(a), cp.asarray(np.zeros(0)), weights=w)
+    hn, en = np.histogram(a, np.zeros(0), weights=weights)
+    assert_same(h, hn)
+    assert_same(e, en)
 
 
 @pytest.mark.parametrize("case", [

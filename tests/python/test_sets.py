@@ -57,6 +57,33 @@ def test_unique_axis(dtype, axis):
     same_tuple(cp.unique(cp.asarray(b), axis=0), np.unique(b, axis=0))
 
 
+@pytest.mark.parametrize('axis', [0, -1, 1])
+@pytest.mark.parametrize('equal_nan', [True, False])
+def test_unique_1d_with_axis(axis, equal_nan):
+    """NumPy takes a 1-D array with an axis as unique's flat case: NaNs collapse with
+    equal_nan (rows of two or more dimensions never collapse theirs)."""
+    a = np.array([np.nan, 2.0, np.nan, -2.5, 2.0], np.float32)
+    kw = dict(return_index=True, return_counts=True, axis=axis, equal_nan=equal_nan)
+    try:
+        exp = np.unique(a, **kw)
+    except np.exceptions.AxisError:
+        with pytest.raises(np.exceptions.AxisError):
+            cp.unique(cp.asarray(a), **kw)
+        return
+    same_tuple(cp.unique(cp.asarray(a), **kw), exp)
+
+
+@pytest.mark.parametrize('dtype', ['float16', 'float32', 'float64', 'complex64'])
+def test_unique_axis_nan_rows(dtype):
+    """unique(axis=) orders rows as NumPy's row sort does: NaN last, but first for float16
+    (NumPy's float16 compare); rows with NaN stay distinct."""
+    a = np.array([[1.0, np.nan, 0.5, np.nan, 1.0], [2, 3, 1, 3, 2]], dtype=dtype)
+    for axis in (1, -1):
+        same_tuple(cp.unique(cp.asarray(a), return_counts=True, axis=axis),
+                   np.unique(a, return_counts=True, axis=axis))
+    same_tuple(cp.unique(cp.asarray(a.T), axis=0), np.unique(a.T, axis=0))
+
+
 def test_unique_edge_cases():
     for a in [np.array([], dtype=np.float64), np.array(5), np.array([np.nan, np.nan]),
               np.array([complex(np.nan, 1), complex(1, np.nan), 1 + 0j])]:

@@ -212,6 +212,18 @@ def test_partition_errors_and_none():
     check_partition(p, None, a, 4, 0, False)
 
 
+@pytest.mark.parametrize('fn', ['partition', 'argpartition'])
+@pytest.mark.parametrize('kth', [0, -1, 1, 5, [0, 3], 1.0])
+@pytest.mark.parametrize('shape,axis', [((), -1), ((), 0), ((), 1), ((), None), ((0, 4), 0),
+                                        ((3, 0), 0), ((2, 0, 3), None), ((0, 4), 2)])
+def test_partition_0d_and_empty(fn, kth, shape, axis):
+    """NumPy's argpartition takes a 0-d array as 1-D (partition raises AxisError), and neither
+    checks kth's bounds on an empty array (kth's type still is)."""
+    a = np.full(shape, 3, np.int16)
+    check_same_outcome(lambda: getattr(cp, fn)(cp.asarray(a), kth, axis=axis),
+                       lambda: getattr(np, fn)(a, kth, axis=axis))
+
+
 RADIX_DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
                 np.uint64, np.float16, np.float32, np.float64]
 
