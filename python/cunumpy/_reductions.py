@@ -270,7 +270,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
 
 def _drop(cnt, axis):
     """A keepdims count reshaped as the result without keepdims."""
-    if axis is None:
+    if axis is None or cnt.ndim == 0:  # 0-d input: axis 0/-1 reduce it all, as NumPy
         return cnt.reshape(())
     axes = axis if isinstance(axis, tuple) else (axis,)
     axes = {ax % cnt.ndim for ax in axes}

@@ -40,6 +40,8 @@ class ufunc(_core._UfuncBase):
         if self.nin != 2 or self.nout != 1:
             raise ValueError("reduce only supported for binary functions")
         array = _as_array(array)
+        if array.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
+            axis = None  # NumPy lets axis 0 and -1 through for a 0-d array
         name = self.__name__
         op = _REDUCE_OPS.get(name)
         init = None if initial is _NoValue else initial

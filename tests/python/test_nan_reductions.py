@@ -115,3 +115,14 @@ def test_average(dtype):
         cp.average(c, weights=cp.asarray(w1))
     with pytest.raises(ValueError):
         cp.average(c, axis=0, weights=cp.asarray(w1))
+
+
+# Found by scripts/fuzz_reductions.py.
+def test_nanvar_nanstd_0d_axis():
+    for dtype in ('float16', 'complex64', 'float64'):
+        a = np.array(-3.0, dtype=dtype)
+        for name in ('nanvar', 'nanstd', 'nanmean', 'nansum'):
+            for kw in ({'axis': -1}, {'axis': 0, 'ddof': 2}, {'axis': 0, 'keepdims': True}):
+                if name in ('nanmean', 'nansum'):
+                    kw = {k: v for k, v in kw.items() if k != 'ddof'}
+                same(lambda: getattr(cp, name)(cp.asarray(a), **kw), lambda: getattr(np, name)(a, **kw))

@@ -445,3 +445,28 @@ def test_argmax_argmin_long_rows(dtype, start):
     for name in ('argmax', 'argmin'):
         for axis in (1, 0):
             assert_same(getattr(cp, name)(cp.asarray(m), axis=axis), getattr(np, name)(m, axis=axis))
+
+
+# Found by scripts/fuzz_reductions.py. NumPy lets an integer axis 0 or -1 through for a
+# 0-d array in ufunc reductions (also ufunc.reduce's default axis=0), argmax/argmin and
+# cumsum/cumprod; other axes and tuples stay AxisErrors.
+@pytest.mark.parametrize('axis', [0, -1, 1, (0,), ()])
+@pytest.mark.parametrize('keepdims', [False, True])
+def test_zero_d_axis_leniency(axis, keepdims):
+    a = np.array(5, dtype=np.int16)
+    c = cp.asarray(a)
+    kd = {'keepdims': keepdims}
+    for name in ('sum', 'prod', 'max', 'min', 'all', 'any', 'nansum', 'nanmax', 'ptp'):
+        same(lambda: getattr(cp, name)(c, axis=axis, **kd), lambda: getattr(np, name)(a, axis=axis, **kd))
+        if hasattr(a, name):
+            same(lambda: getattr(c, name)(axis=axis, **kd), lambda: getattr(a, name)(axis=axis, **kd))
+    for name in ('add', 'maximum', 'bitwise_or', 'logical_xor'):
+        same(lambda: getattr(cp, name).reduce(c, axis=axis, **kd),
+             lambda: getattr(np, name).reduce(a, axis=axis, **kd))
+        same(lambda: getattr(cp, name).reduce(c), lambda: getattr(np, name).reduce(a))
+    same(lambda: cp.count_nonzero(c, axis=axis, **kd), lambda: np.count_nonzero(a, axis=axis, **kd))
+    if not isinstance(axis, tuple):
+        for name in ('argmax', 'argmin'):
+            same(lambda: getattr(cp, name)(c, axis=axis, **kd), lambda: getattr(np, name)(a, axis=axis, **kd))
+        for name in ('cumsum', 'cumprod'):
+            same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
