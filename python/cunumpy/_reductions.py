@@ -157,15 +157,15 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue
 
 
 # The engine's ReduceOp numbers: maximum 2, minimum 3, fmax 4, fmin 5.
-_MAX, _FMAX = 2, 4
+_FMAX = 4
 
 
 def _nan_extremum(op, a, axis, out, keepdims, initial, where):
-    """fmax/fmin reduce (NaN skipped; an all-NaN slice stays NaN, with NumPy's warning);
-    integers have no NaN: plain max/min."""
+    """fmax/fmin reduce, as NumPy's (NaN skipped, also a NaN initial= into a float out=
+    for integers; an all-NaN slice stays NaN, with NumPy's warning)."""
     a = _arr(a)
     if a.dtype.kind not in 'fc':
-        return _core._reduce(op - (_FMAX - _MAX), a, axis, None, out, keepdims, _init(initial), where)
+        return _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
     res = _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
     if bool(_core.any(_u.isnan(res))):
         _warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)

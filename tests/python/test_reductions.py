@@ -470,3 +470,40 @@ def test_zero_d_axis_leniency(axis, keepdims):
             same(lambda: getattr(cp, name)(c, axis=axis, **kd), lambda: getattr(np, name)(a, axis=axis, **kd))
         for name in ('cumsum', 'cumprod'):
             same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+
+
+# Without dtype=, NumPy picks the reduction loop from out= and the input together: an
+# inexact out= makes an integer reduction compute in floating point.
+def test_reduce_inexact_out_computes_in_its_dtype():
+    big = np.array([2**62, 4, 3], dtype=np.int64)
+    small = np.array([[8, 9, 5], [1, 0, 3]], dtype=np.uint8)
+    cases = [
+        (lambda xp, a: xp.prod(a, out=xp.zeros((), np.float64)), big),
+        (lambda xp, a: xp.multiply.reduce(a, out=xp.zeros((), np.float32)), big),
+        (lambda xp, a: xp.sum(a, initial=np.nan, out=xp.zeros((), np.float64)), small),
+        (lambda xp, a: xp.nanprod(a, axis=0, initial=-3, out=xp.zeros(3, np.float64)), small),
+        (lambda xp, a: xp.nanmax(a, axis=0, initial=np.nan, out=xp.zeros(3, np.float64)), small),
+        (lambda xp, a: xp.max(a, axis=1, initial=np.nan, out=xp.zeros(2, np.complex64)), small),
+        (lambda xp, a: xp.sum(a, axis=1, out=xp.zeros(2, np.int8)), small),
+    ]
+    for fn, a in cases:
+        same(lambda: fn(cp, cp.asarray(a)), lambda: fn(np, a))
+
+
+# initial= is converted to an integer loop dtype as a Python scalar: NaN, infinity and
+# out-of-range integers raise (ValueError / OverflowError) instead of wrapping.
+@pytest.mark.parametrize('name', ['sum', 'prod', 'max', 'min', 'nanmax', 'nanprod'])
+@pytest.mark.parametrize('dtype', ['uint8', 'int32', 'uint64', 'bool'])
+@pytest.mark.parametrize('initial', [-3, 300, 2**64 - 1, np.nan, -np.inf, 2.5, True])
+def test_initial_conversion(name, dtype, initial):
+    a = np.array([[1, 0, 3], [2, 2, 0]], dtype=dtype)
+    c = cp.asarray(a)
+    same(lambda: getattr(cp, name)(c, axis=0, initial=initial),
+         lambda: getattr(np, name)(a, axis=0, initial=initial))
+
+
+def test_initial_checked_after_where_broadcast():
+    a = np.arange(15, dtype=np.int32).reshape(3, 5)
+    w = np.ones((3, 4), dtype=bool)
+    same(lambda: cp.min(cp.asarray(a), initial=np.inf, where=cp.asarray(w)),
+         lambda: np.min(a, initial=np.inf, where=w))
