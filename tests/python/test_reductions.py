@@ -507,3 +507,14 @@ def test_initial_checked_after_where_broadcast():
     w = np.ones((3, 4), dtype=bool)
     same(lambda: cp.min(cp.asarray(a), initial=np.inf, where=cp.asarray(w)),
          lambda: np.min(a, initial=np.inf, where=w))
+
+
+# argmax/argmin read out= as an int64 array: any dtype that casts safely to int64 works.
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'uint8', 'int32', 'uint32', 'int64', 'uint64',
+                                   'float64', 'complex64'])
+@pytest.mark.parametrize('name', ['argmax', 'argmin', 'nanargmax', 'nanargmin'])
+def test_arg_out_dtypes(name, dtype):
+    a = np.array([[3, 1, 0], [-3, 4, 4]], dtype=np.int16)
+    for axis, shape in ((None, ()), (1, (2,))):
+        same(lambda: getattr(cp, name)(cp.asarray(a), axis=axis, out=cp.zeros(shape, dtype)),
+             lambda: getattr(np, name)(a, axis=axis, out=np.zeros(shape, dtype)))
