@@ -353,11 +353,12 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 def _cumulative(op, identity, x, axis, dtype, out, include_initial):
     x = _arr(x)
     if x.ndim == 0:
-        raise ValueError("cumulative_sum/cumulative_prod do not support 0-d arrays")
+        x = x.reshape(1)  # NumPy's atleast_1d
     if axis is None:
         if x.ndim > 1:
             raise ValueError("axis must be specified for multi-dimensional arrays.")
         axis = 0
+    axis = _u._accumulate_axis(x, axis)  # NumPy calls ufunc.accumulate
     res = _core._scan(op, x, axis, dtype, None, True)
     if include_initial:
         from cunumpy._creation import full

@@ -58,8 +58,7 @@ class ufunc(_core._UfuncBase):
         if self.nin != 2 or self.nout != 1:
             raise ValueError("accumulate only supported for binary functions")
         array = _as_array(array)
-        if array.ndim == 0:
-            raise ValueError("accumulate does not support 0-d arrays")  # numpy: AxisError
+        axis = _accumulate_axis(array, axis)
         op = _SCAN_OPS.get(self.__name__)
         if op is not None and (op >= 2 or out is None):
             # add/multiply widen small integers as sum does, unless out= is given
@@ -180,9 +179,14 @@ def _result_dtype(uf, dtype, a):
     """The dtype uf.reduce/accumulate computes in: dtype=, else the output of uf's loop
     for two inputs of a's dtype, which NumPy requires to be a loop (T, T) -> T that a's
     dtype casts to safely (so equal.reduce of integers is a TypeError, as there)."""
-    if dtype is not None:
-        return _numpy.dtype(dtype)
     from cunumpy._creation import empty
+    if dtype is not None:  # NumPy needs a loop (dtype, dtype) -> dtype
+        rdt = _numpy.dtype(dtype)
+        e = empty((0,), dtype=rdt)
+        if uf(e, e).dtype != rdt:
+            raise TypeError(f"No loop matching the specified signature and casting was found "
+                            f"for ufunc {uf.__name__}")
+        return rdt
     e = empty((0,), dtype=a.dtype)
     rdt = uf(e, e).dtype
     if uf.__name__ in ('gcd', 'lcm') and a.dtype == _numpy.bool_:
@@ -261,6 +265,28 @@ def _generic_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     return r
 
 
+def _accumulate_axis(a, axis):
+    """The single integer axis of accumulate, checked in NumPy's order: a tuple's axes
+    (AxisError), a 0-d array (TypeError, where an int axis 0/-1 passes), then more than
+    one axis (ValueError); None means every axis."""
+    nd = a.ndim
+    if isinstance(axis, tuple):
+        for ax in axis:
+            if not -nd <= ax < nd:
+                _axis_error(ax, nd)
+    elif axis is not None and nd == 0 and axis not in (0, -1):
+        _axis_error(axis, nd)
+    if nd == 0:
+        raise TypeError("cannot accumulate on a scalar")
+    if axis is None:
+        axis = tuple(range(nd))
+    if isinstance(axis, tuple):
+        if len(axis) != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        axis = axis[0]
+    return axis
+
+
 def _axis_error(ax, nd):
     raise _numpy.exceptions.AxisError(ax, nd)
 
@@ -274,10 +300,8 @@ def _generic_accumulate(uf, a, axis, dtype, out):
     """uf.accumulate by one ufunc call per position along the axis (NumPy's order)."""
     from cunumpy._creation import empty
     nd = a.ndim
-    if axis is None or isinstance(axis, tuple):
-        raise TypeError("accumulate takes a single integer axis")
     ax = axis % nd if -nd <= axis < nd else _axis_error(axis, nd)
-    rdt = _numpy.dtype(dtype) if dtype is not None else (out.dtype if out is not None else _result_dtype(uf, None, a))
+    rdt = out.dtype if dtype is None and out is not None else _result_dtype(uf, dtype, a)
     res = out if out is not None else empty(a.shape, dtype=rdt)
     if res.shape != a.shape:
         raise ValueError("accumulate: out has the wrong shape")
