@@ -280,16 +280,21 @@ def _drop(cnt, axis):
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
            mean=None, correction=None):
     """Standard deviation ignoring NaN (numpy.nanstd)."""
-    v = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean, correction=correction)
-    return _u.sqrt(v, out=out)
+    v = nanvar(a, axis, dtype, out, ddof, keepdims, where=where, mean=mean, correction=correction)
+    if out is None and v.ndim == 0:  # NumPy's scalar branch: var.dtype.type(sqrt(var))
+        r = _u.sqrt(v)
+        return r if r.dtype == v.dtype else r.astype(v.dtype)
+    return _u.sqrt(v, out=v)  # in place, as NumPy: an integer var raises (UFuncTypeError)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """Weighted average along the axes (numpy.average); `returned` adds the sum of weights."""
     a = _arr(a)
+    if axis is not None:  # NumPy checks the axes first (no 0-d leniency for axis 0/-1)
+        axis = _numpy.lib.array_utils.normalize_axis_tuple(axis, a.ndim, argname="axis")
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
-        scl = avg.dtype.type(a.size / avg.size) if avg.size else avg.dtype.type(0)
+        scl = avg.dtype.type(a.size / avg.size)  # ZeroDivisionError for an empty avg, as NumPy
     else:
         wgt = _arr(weights)
         if a.dtype.kind in 'biu':
