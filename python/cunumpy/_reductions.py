@@ -130,7 +130,9 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 def ptp(a, axis=None, out=None, keepdims=False):
     """Range of values, max - min, along the axes (numpy.ptp)."""
     a = _arr(a)
-    return _u.subtract(_core.max(a, axis, None, keepdims), _core.min(a, axis, None, keepdims), out=out)
+    # NumPy's order: the max goes into out= first, so subtract runs in out's dtype (bool
+    # input with a numeric out= works; without out= it is the boolean subtract TypeError).
+    return _u.subtract(_core.max(a, axis, out, keepdims), _core.min(a, axis, None, keepdims), out=out)
 
 
 # ---- nan-skipping reductions ------------------------------------------------------------

@@ -518,3 +518,19 @@ def test_arg_out_dtypes(name, dtype):
     for axis, shape in ((None, ()), (1, (2,))):
         same(lambda: getattr(cp, name)(cp.asarray(a), axis=axis, out=cp.zeros(shape, dtype)),
              lambda: getattr(np, name)(a, axis=axis, out=np.zeros(shape, dtype)))
+
+
+# NumPy's ptp puts the max into out= first and subtracts in out's dtype; argmax checks
+# out='s shape (ValueError) before its dtype (TypeError).
+def test_ptp_out_dtype_and_arg_out_order():
+    a = np.array([[False, True, False], [False, False, False]])
+    c = cp.asarray(a)
+    for dtype in ('complex64', 'float32', 'int8', 'bool'):
+        for axis, shape in ((None, ()), (0, (3,))):
+            same(lambda: cp.ptp(c, axis=axis, out=cp.zeros(shape, dtype)),
+                 lambda: np.ptp(a, axis=axis, out=np.zeros(shape, dtype)))
+    same(lambda: cp.ptp(c, axis=0), lambda: np.ptp(a, axis=0))
+    x = np.array([-2, 5], dtype=np.int64)
+    for dtype in ('float64', 'int64'):
+        same(lambda: cp.argmax(cp.asarray(x), axis=0, keepdims=True, out=cp.zeros(2, dtype)),
+             lambda: np.argmax(x, axis=0, keepdims=True, out=np.zeros(2, dtype)))
