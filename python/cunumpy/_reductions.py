@@ -231,6 +231,8 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 def _to_out(r, out):
     if out is None:
         return r
+    if out.shape != r.shape:  # NumPy's reductions and accumulate do not broadcast into out=
+        raise ValueError(f"output parameter has shape {out.shape}, expected {r.shape}")
     out[...] = r
     return out
 

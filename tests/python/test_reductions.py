@@ -534,3 +534,20 @@ def test_ptp_out_dtype_and_arg_out_order():
     for dtype in ('float64', 'int64'):
         same(lambda: cp.argmax(cp.asarray(x), axis=0, keepdims=True, out=cp.zeros(2, dtype)),
              lambda: np.argmax(x, axis=0, keepdims=True, out=np.zeros(2, dtype)))
+
+
+# With out= and no dtype=, max/min compare in the common type of out= and the input, and
+# initial= is checked against that type; nan-reductions do not broadcast into out=.
+def test_out_loop_dtype_for_extrema_and_out_shape():
+    a = np.array([[6, 8], [3, 6], [9, 6]], dtype=np.uint16)
+    c = cp.asarray(a)
+    for name in ('max', 'nanmax', 'min', 'sum'):
+        for out_dtype, initial in (('int8', -3), ('int8', 300), ('uint16', -1), ('bool', 2)):
+            same(lambda: getattr(cp, name)(c, axis=0, initial=initial, out=cp.zeros(2, out_dtype)),
+                 lambda: getattr(np, name)(a, axis=0, initial=initial, out=np.zeros(2, out_dtype)))
+    f = np.array([[1.5, np.nan, -2.0], [0.5, 3.0, 1.0]])
+    for name in ('nanstd', 'nanvar', 'nanmean'):
+        same(lambda: getattr(cp, name)(cp.asarray(f), axis=1, out=cp.zeros(3)),
+             lambda: getattr(np, name)(f, axis=1, out=np.zeros(3)))
+    same(lambda: cp.cumulative_sum(cp.asarray(f), axis=1, out=cp.zeros((1, 3))),
+         lambda: np.cumulative_sum(f, axis=1, out=np.zeros((1, 3))))

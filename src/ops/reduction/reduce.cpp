@@ -147,11 +147,14 @@ ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
   const bool extremum = op != ReduceOp::Sum && op != ReduceOp::Prod;
   DType result = args.dtype ? *args.dtype : extremum ? a.dtype() : sum_dtype(a.dtype());
   // Without dtype=, NumPy's loop is chosen from out= and the input together: an inexact
-  // out= makes an integer reduction compute in floating point (no integer overflow, and a
-  // NaN initial= stays NaN). Integer outcomes are the same modulo 2**n either way.
+  // out= makes an integer reduction compute in floating point (no integer overflow, a NaN
+  // initial= stays NaN), max/min compare in the common type (initial=-3 with uint16 input
+  // and an int8 out=). Integer sums and products are the same modulo 2**n in the wider
+  // type they keep. initial= is checked against that common type.
+  DType loop = result;
   if (!args.dtype && args.out.defined()) {
-    const DType p = promote_types(args.out.dtype(), a.dtype());
-    if (p.is_inexact()) result = p;
+    loop = promote_types(args.out.dtype(), a.dtype());
+    if (loop.is_inexact() || extremum) result = loop;
   }
   // float16 accumulates in float32 (NumPy's half loops compute in float).
   const DType acc = result == float16 ? float32 : result;
@@ -170,7 +173,8 @@ ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
     // there (max(v, initial) is idempotent), and it joins every slice anyway.
     x = detail::masked(x, *args.where, identity ? identity->cast(acc) : *start);
   }
-  if (args.initial) check_initial(*args.initial, acc);  // after where='s broadcast check
+  // After where='s broadcast check, as NumPy orders them.
+  if (args.initial) check_initial(*args.initial, loop == result ? acc : loop);
   ndarray r = detail::reduce_core(op, x, reduced, args.keepdims, start);
   if (args.initial && reduced_count(a, args.axis) > 0 && r.size() > 0) {
     const Operand in[2] = {Operand(r), Operand(*start)};
