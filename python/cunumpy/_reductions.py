@@ -252,7 +252,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     cnt = _core.sum(notnan, axis, _numpy.intp, None, True, None, where)
     tot = _core.sum(arr, axis, dtype, None, True, None, where)
     avg = _u.true_divide(tot, cnt).astype(tot.dtype)  # NumPy divides in place
-    centered = _u._where(mask, 0, _u.subtract(arr, avg))
+    centered = _u.subtract(arr, avg)
+    if centered.dtype != arr.dtype:  # NumPy subtracts in place, in the input's dtype
+        centered = centered.astype(arr.dtype)
+    centered = _u._where(mask, 0, centered)
     if centered.dtype.kind == 'c':
         sqr = _u.multiply(centered, _u.conjugate(centered)).real
     else:

@@ -152,3 +152,15 @@ def test_average_axis_check_and_empty_result():
     e = np.zeros((0, 3), dtype=np.float16)
     for kw in ({'axis': -1}, {'axis': 0}, {'axis': ()}, {'axis': -1, 'returned': True}):
         same(lambda: cp.average(cp.asarray(e), **kw), lambda: np.average(e, **kw))
+
+
+# NumPy's nanvar subtracts the mean in place, in the input's dtype, also with a wider
+# dtype= (float16 data with dtype=complex64 rounds the deviations to float16).
+@pytest.mark.parametrize('dtype,wide', [('float16', 'complex64'), ('float16', 'float64'),
+                                        ('float32', 'float64')])
+def test_nanvar_deviations_in_input_dtype(dtype, wide):
+    a = np.array([[-2.25, -0.5, -1.75, 2.5], [1.5, -0.25, 1.75, 2.25], [1.5, -2.25, 0.75, -0.5]],
+                 dtype=dtype).T
+    for name in ('nanvar', 'nanstd'):
+        same(lambda: getattr(cp, name)(cp.asarray(a), axis=(0, 1), dtype=wide, ddof=1),
+             lambda: getattr(np, name)(a, axis=(0, 1), dtype=wide, ddof=1))
