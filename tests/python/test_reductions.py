@@ -551,3 +551,13 @@ def test_out_loop_dtype_for_extrema_and_out_shape():
              lambda: getattr(np, name)(f, axis=1, out=np.zeros(3)))
     same(lambda: cp.cumulative_sum(cp.asarray(f), axis=1, out=cp.zeros((1, 3))),
          lambda: np.cumulative_sum(f, axis=1, out=np.zeros((1, 3))))
+
+
+# std with an integer out= of the wrong shape: NumPy's ValueError (shape) comes before the
+# sqrt casting TypeError.
+def test_std_out_shape_checked_before_dtype():
+    a = np.array([6, 5, 4, 8, 0, 7, 5], dtype=np.uint32)
+    for shape, dtype in (((8,), 'uint32'), ((7,), 'uint32'), ((8,), 'float64'), ((), 'int8')):
+        for axis in ((), None, 0):
+            same(lambda: cp.std(cp.asarray(a), axis=axis, ddof=2, out=cp.zeros(shape, dtype)),
+                 lambda: np.std(a, axis=axis, ddof=2, out=np.zeros(shape, dtype)))
