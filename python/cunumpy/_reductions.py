@@ -6,6 +6,7 @@ functions here accept array_like inputs and compose NumPy's nan-skipping variant
 average, ptp, diff and ediff1d from them, following NumPy's own formulas (including its
 RuntimeWarnings and ValueErrors for all-NaN and empty slices).
 """
+import operator as _operator
 import warnings as _warnings
 
 import numpy as _numpy
@@ -402,6 +403,7 @@ def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
     nd = a.ndim
     if nd == 0:
         raise ValueError("diff requires input that is at least one dimensional")
+    axis = _operator.index(axis)  # TypeError for a float axis, as NumPy
     if not -nd <= axis < nd:
         raise _numpy.exceptions.AxisError(axis, nd)
     axis %= nd

@@ -4,6 +4,8 @@ The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`,
 `_core.ufunc_at`); this module only gives them NumPy's object model (`cunumpy.add.types`,
 `cunumpy.add(x, 1)`, `cunumpy.add.outer(x, y)`).
 """
+import operator as _operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -40,6 +42,8 @@ class ufunc(_core._UfuncBase):
         if self.nin != 2 or self.nout != 1:
             raise ValueError("reduce only supported for binary functions")
         array = _as_array(array)
+        if isinstance(axis, bool):
+            raise TypeError("an integer is required")
         if array.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
             axis = None  # NumPy lets axis 0 and -1 through for a 0-d array
         name = self.__name__
@@ -208,10 +212,9 @@ def _generic_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     nd = a.ndim
     if axis is None:
         axes = tuple(range(nd))
-    elif isinstance(axis, tuple):
-        axes = tuple(ax % nd if -nd <= ax < nd else _axis_error(ax, nd) for ax in axis)
-    else:
-        axes = (axis % nd if -nd <= axis < nd else _axis_error(axis, nd),)
+    else:  # an integer or a tuple of integers (TypeError for others, as NumPy)
+        axes = tuple(_operator.index(ax) for ax in (axis if isinstance(axis, tuple) else (axis,)))
+        axes = tuple(ax % nd if -nd <= ax < nd else _axis_error(ax, nd) for ax in axes)
     if len(set(axes)) != len(axes):
         raise ValueError("duplicate value in 'axis'")
     name = uf.__name__
@@ -270,11 +273,13 @@ def _accumulate_axis(a, axis):
     (AxisError), a 0-d array (TypeError, where an int axis 0/-1 passes), then more than
     one axis (ValueError); None means every axis."""
     nd = a.ndim
+    if isinstance(axis, bool):
+        raise TypeError("an integer is required for the axis")
     if isinstance(axis, tuple):
         for ax in axis:
-            if not -nd <= ax < nd:
+            if not -nd <= _operator.index(ax) < nd:
                 _axis_error(ax, nd)
-    elif axis is not None and nd == 0 and axis not in (0, -1):
+    elif axis is not None and _operator.index(axis) not in (0, -1) and nd == 0:
         _axis_error(axis, nd)
     if nd == 0:
         raise TypeError("cannot accumulate on a scalar")

@@ -16,13 +16,9 @@ using namespace cunumpy;
 
 namespace {
 
-Axes to_axes_opt(nb::handle axis) {
-  if (axis.is_none()) return std::nullopt;
-  return py::to_axes(axis);
-}
-
 std::optional<int64_t> to_axis_opt(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
+  if (PyBool_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
   if (!PyIndex_Check(axis.ptr()))
     throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
                     "' object cannot be interpreted as an integer");
@@ -33,10 +29,19 @@ std::optional<int64_t> to_axis_opt(nb::handle axis) {
 // argmin and cumsum/cumprod (legacy behaviour: the whole array is reduced or scanned); a
 // tuple axis must still be in range. Returns None for those, else `axis` itself.
 nb::handle scalar_axis(const ndarray& a, nb::handle axis) {
-  if (a.ndim() != 0 || axis.is_none() || PyTuple_Check(axis.ptr()) || !PyIndex_Check(axis.ptr()))
+  if (a.ndim() != 0 || axis.is_none() || PyTuple_Check(axis.ptr()) || PyBool_Check(axis.ptr()) ||
+      !PyIndex_Check(axis.ptr()))
     return axis;
   const int64_t v = nb::cast<int64_t>(axis);
   return v == 0 || v == -1 ? nb::none() : axis;
+}
+
+// An integer or a tuple of integers, as NumPy's reductions take (a list or a bool is a
+// TypeError there).
+Axes to_axes_opt(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyTuple_Check(axis.ptr())) return py::to_axes(axis);
+  return SmallVector<int64_t, 8>{*to_axis_opt(axis)};
 }
 
 ndarray out_array(nb::handle out) {

@@ -561,3 +561,23 @@ def test_std_out_shape_checked_before_dtype():
         for axis in ((), None, 0):
             same(lambda: cp.std(cp.asarray(a), axis=axis, ddof=2, out=cp.zeros(shape, dtype)),
                  lambda: np.std(a, axis=axis, ddof=2, out=np.zeros(shape, dtype)))
+
+
+# NumPy's reductions take an integer or a tuple of integers as axis: a list, a bool, a
+# float or a string is a TypeError (cunumpy took lists and bools; the generic ufunc
+# reduce/accumulate and diff gave AxisError or a C++ std::bad_cast for floats).
+@pytest.mark.parametrize('axis', [[1], [0, 1], True, False, 1.0, '0', (1.0,)])
+def test_axis_must_be_int_or_tuple(axis):
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    c = cp.asarray(a)
+    for name in ('sum', 'max', 'any', 'mean', 'std', 'count_nonzero', 'nansum', 'ptp'):
+        same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+    same(lambda: c.sum(axis=axis), lambda: a.sum(axis=axis))
+    for name in ('add', 'bitwise_xor', 'true_divide'):
+        for method in ('reduce', 'accumulate'):
+            same(lambda: getattr(getattr(cp, name), method)(c, axis=axis),
+                 lambda: getattr(getattr(np, name), method)(a, axis=axis))
+    for name in ('argmax', 'cumsum', 'diff'):
+        same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+    z = np.array(3)
+    same(lambda: cp.sum(cp.asarray(z), axis=axis), lambda: np.sum(z, axis=axis))
