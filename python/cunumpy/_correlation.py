@@ -96,7 +96,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
         fact = 0.0
     X = _u.subtract(X, avg[:, None]).astype(dtype)
-    X_T = X if w is None else _u.multiply(X, wd).astype(dtype)
+    X_T = X if w is None else _u.multiply(X, wd)  # float64 weights promote, as NumPy's X*w
     if X.dtype.kind == 'c':
         X_T = _u.conjugate(X_T)
     # dot(X, X_T.conj()) as a product broadcast over (rows, rows, observations) and summed.

@@ -241,14 +241,14 @@ def _all_nan_warning(counts):
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """Median ignoring NaNs (numpy.nanmedian); an all-NaN slice gives NaN and a warning."""
     a = _arr(a)
+    if a.size == 0:
+        return _empty_nan(a, axis, out, keepdims)
     if a.dtype.kind not in 'fc':
         return median(a, axis, out, overwrite_input, keepdims)
     from cunumpy._indexing import take_along_axis
     from cunumpy._manipulation import stack
     x, rest, kd = _reduced_last(a, axis)
     s = _core.sort(x, -1)
-    if x.shape[-1] == 0:
-        return median(a, axis, out, overwrite_input, keepdims)
     c = _valid_counts(s)
     _all_nan_warning(c)
     lo = _numpy.maximum((c - 1) // 2, 0)
@@ -262,6 +262,12 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     if bool(empty.any()):
         _copy_where(r, _numpy.nan, empty)
     return _finish(r, (), kd, keepdims, out)
+
+
+def _empty_nan(a, axis, out, keepdims):
+    """NumPy's nanmedian/nanquantile of an empty array: np.nanmean(a, axis, out, keepdims)."""
+    from cunumpy._reductions import nanmean
+    return nanmean(a, axis, out=out, keepdims=keepdims)
 
 
 def _mean_odd(r, two, c):
@@ -286,6 +292,8 @@ def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="line
 
 
 def _nanquantile(a, q, axis, out, method, keepdims, weights, weak):
+    if a.size == 0:  # NumPy: nanmean of the empty array whatever q (NaN or empty results)
+        return _empty_nan(a, axis, out, keepdims)
     if a.dtype.kind != 'f' or weights is not None:
         return _quantile(a, q, axis, out, method, keepdims, weights, weak)
     from cunumpy._indexing import take_along_axis
@@ -294,8 +302,6 @@ def _nanquantile(a, q, axis, out, method, keepdims, weights, weak):
     x, rest, kd = _reduced_last(a, axis)
     s = _core.sort(x, -1)
     props = _props(method)
-    if x.shape[-1] == 0:
-        return _quantile(a, q, axis, out, method, keepdims, weights, weak)
     c = _valid_counts(s).reshape(rest + (1,))
     _all_nan_warning(c)
     qf = q.reshape(-1)

@@ -6,6 +6,7 @@ functions here accept array_like inputs and compose NumPy's nan-skipping variant
 average, ptp, diff and ediff1d from them, following NumPy's own formulas (including its
 RuntimeWarnings and ValueErrors for all-NaN and empty slices).
 """
+import operator as _operator
 import warnings as _warnings
 
 import numpy as _numpy
@@ -130,7 +131,9 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 def ptp(a, axis=None, out=None, keepdims=False):
     """Range of values, max - min, along the axes (numpy.ptp)."""
     a = _arr(a)
-    return _u.subtract(_core.max(a, axis, None, keepdims), _core.min(a, axis, None, keepdims), out=out)
+    # NumPy's order: the max goes into out= first, so subtract runs in out's dtype (bool
+    # input with a numeric out= works; without out= it is the boolean subtract TypeError).
+    return _u.subtract(_core.max(a, axis, out, keepdims), _core.min(a, axis, None, keepdims), out=out)
 
 
 # ---- nan-skipping reductions ------------------------------------------------------------
@@ -157,15 +160,15 @@ def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue
 
 
 # The engine's ReduceOp numbers: maximum 2, minimum 3, fmax 4, fmin 5.
-_MAX, _FMAX = 2, 4
+_FMAX = 4
 
 
 def _nan_extremum(op, a, axis, out, keepdims, initial, where):
-    """fmax/fmin reduce (NaN skipped; an all-NaN slice stays NaN, with NumPy's warning);
-    integers have no NaN: plain max/min."""
+    """fmax/fmin reduce, as NumPy's (NaN skipped, also a NaN initial= into a float out=
+    for integers; an all-NaN slice stays NaN, with NumPy's warning)."""
     a = _arr(a)
     if a.dtype.kind not in 'fc':
-        return _core._reduce(op - (_FMAX - _MAX), a, axis, None, out, keepdims, _init(initial), where)
+        return _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
     res = _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
     if bool(_core.any(_u.isnan(res))):
         _warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
@@ -229,6 +232,8 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
 def _to_out(r, out):
     if out is None:
         return r
+    if out.shape != r.shape:  # NumPy's reductions and accumulate do not broadcast into out=
+        raise ValueError(f"output parameter has shape {out.shape}, expected {r.shape}")
     out[...] = r
     return out
 
@@ -248,7 +253,10 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
     cnt = _core.sum(notnan, axis, _numpy.intp, None, True, None, where)
     tot = _core.sum(arr, axis, dtype, None, True, None, where)
     avg = _u.true_divide(tot, cnt).astype(tot.dtype)  # NumPy divides in place
-    centered = _u._where(mask, 0, _u.subtract(arr, avg))
+    centered = _u.subtract(arr, avg)
+    if centered.dtype != arr.dtype:  # NumPy subtracts in place, in the input's dtype
+        centered = centered.astype(arr.dtype)
+    centered = _u._where(mask, 0, centered)
     if centered.dtype.kind == 'c':
         sqr = _u.multiply(centered, _u.conjugate(centered)).real
     else:
@@ -270,7 +278,7 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=
 
 def _drop(cnt, axis):
     """A keepdims count reshaped as the result without keepdims."""
-    if axis is None:
+    if axis is None or cnt.ndim == 0:  # 0-d input: axis 0/-1 reduce it all, as NumPy
         return cnt.reshape(())
     axes = axis if isinstance(axis, tuple) else (axis,)
     axes = {ax % cnt.ndim for ax in axes}
@@ -280,16 +288,21 @@ def _drop(cnt, axis):
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
            mean=None, correction=None):
     """Standard deviation ignoring NaN (numpy.nanstd)."""
-    v = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean, correction=correction)
-    return _u.sqrt(v, out=out)
+    v = nanvar(a, axis, dtype, out, ddof, keepdims, where=where, mean=mean, correction=correction)
+    if out is None and v.ndim == 0:  # NumPy's scalar branch: var.dtype.type(sqrt(var))
+        r = _u.sqrt(v)
+        return r if r.dtype == v.dtype else r.astype(v.dtype)
+    return _u.sqrt(v, out=v)  # in place, as NumPy: an integer var raises (UFuncTypeError)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """Weighted average along the axes (numpy.average); `returned` adds the sum of weights."""
     a = _arr(a)
+    if axis is not None:  # NumPy checks the axes first (no 0-d leniency for axis 0/-1)
+        axis = _numpy.lib.array_utils.normalize_axis_tuple(axis, a.ndim, argname="axis")
     if weights is None:
         avg = mean(a, axis, keepdims=keepdims)
-        scl = avg.dtype.type(a.size / avg.size) if avg.size else avg.dtype.type(0)
+        scl = avg.dtype.type(a.size / avg.size)  # ZeroDivisionError for an empty avg, as NumPy
     else:
         wgt = _arr(weights)
         if a.dtype.kind in 'biu':
@@ -353,11 +366,12 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 def _cumulative(op, identity, x, axis, dtype, out, include_initial):
     x = _arr(x)
     if x.ndim == 0:
-        raise ValueError("cumulative_sum/cumulative_prod do not support 0-d arrays")
+        x = x.reshape(1)  # NumPy's atleast_1d
     if axis is None:
         if x.ndim > 1:
             raise ValueError("axis must be specified for multi-dimensional arrays.")
         axis = 0
+    axis = _u._accumulate_axis(x, axis)  # NumPy calls ufunc.accumulate
     res = _core._scan(op, x, axis, dtype, None, True)
     if include_initial:
         from cunumpy._creation import full
@@ -389,6 +403,7 @@ def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
     nd = a.ndim
     if nd == 0:
         raise ValueError("diff requires input that is at least one dimensional")
+    axis = _operator.index(axis)  # TypeError for a float axis, as NumPy
     if not -nd <= axis < nd:
         raise _numpy.exceptions.AxisError(axis, nd)
     axis %= nd

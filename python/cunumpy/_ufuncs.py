@@ -4,6 +4,8 @@ The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`,
 `_core.ufunc_at`); this module only gives them NumPy's object model (`cunumpy.add.types`,
 `cunumpy.add(x, 1)`, `cunumpy.add.outer(x, y)`).
 """
+import operator as _operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -40,6 +42,10 @@ class ufunc(_core._UfuncBase):
         if self.nin != 2 or self.nout != 1:
             raise ValueError("reduce only supported for binary functions")
         array = _as_array(array)
+        if isinstance(axis, bool):
+            raise TypeError("an integer is required")
+        if array.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
+            axis = None  # NumPy lets axis 0 and -1 through for a 0-d array
         name = self.__name__
         op = _REDUCE_OPS.get(name)
         init = None if initial is _NoValue else initial
@@ -56,8 +62,7 @@ class ufunc(_core._UfuncBase):
         if self.nin != 2 or self.nout != 1:
             raise ValueError("accumulate only supported for binary functions")
         array = _as_array(array)
-        if array.ndim == 0:
-            raise ValueError("accumulate does not support 0-d arrays")  # numpy: AxisError
+        axis = _accumulate_axis(array, axis)
         op = _SCAN_OPS.get(self.__name__)
         if op is not None and (op >= 2 or out is None):
             # add/multiply widen small integers as sum does, unless out= is given
@@ -178,9 +183,14 @@ def _result_dtype(uf, dtype, a):
     """The dtype uf.reduce/accumulate computes in: dtype=, else the output of uf's loop
     for two inputs of a's dtype, which NumPy requires to be a loop (T, T) -> T that a's
     dtype casts to safely (so equal.reduce of integers is a TypeError, as there)."""
-    if dtype is not None:
-        return _numpy.dtype(dtype)
     from cunumpy._creation import empty
+    if dtype is not None:  # NumPy needs a loop (dtype, dtype) -> dtype
+        rdt = _numpy.dtype(dtype)
+        e = empty((0,), dtype=rdt)
+        if uf(e, e).dtype != rdt:
+            raise TypeError(f"No loop matching the specified signature and casting was found "
+                            f"for ufunc {uf.__name__}")
+        return rdt
     e = empty((0,), dtype=a.dtype)
     rdt = uf(e, e).dtype
     if uf.__name__ in ('gcd', 'lcm') and a.dtype == _numpy.bool_:
@@ -202,10 +212,9 @@ def _generic_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     nd = a.ndim
     if axis is None:
         axes = tuple(range(nd))
-    elif isinstance(axis, tuple):
-        axes = tuple(ax % nd if -nd <= ax < nd else _axis_error(ax, nd) for ax in axis)
-    else:
-        axes = (axis % nd if -nd <= axis < nd else _axis_error(axis, nd),)
+    else:  # an integer or a tuple of integers (TypeError for others, as NumPy)
+        axes = tuple(_operator.index(ax) for ax in (axis if isinstance(axis, tuple) else (axis,)))
+        axes = tuple(ax % nd if -nd <= ax < nd else _axis_error(ax, nd) for ax in axes)
     if len(set(axes)) != len(axes):
         raise ValueError("duplicate value in 'axis'")
     name = uf.__name__
@@ -259,6 +268,30 @@ def _generic_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
     return r
 
 
+def _accumulate_axis(a, axis):
+    """The single integer axis of accumulate, checked in NumPy's order: a tuple's axes
+    (AxisError), a 0-d array (TypeError, where an int axis 0/-1 passes), then more than
+    one axis (ValueError); None means every axis."""
+    nd = a.ndim
+    if isinstance(axis, bool):
+        raise TypeError("an integer is required for the axis")
+    if isinstance(axis, tuple):
+        for ax in axis:
+            if not -nd <= _operator.index(ax) < nd:
+                _axis_error(ax, nd)
+    elif axis is not None and _operator.index(axis) not in (0, -1) and nd == 0:
+        _axis_error(axis, nd)
+    if nd == 0:
+        raise TypeError("cannot accumulate on a scalar")
+    if axis is None:
+        axis = tuple(range(nd))
+    if isinstance(axis, tuple):
+        if len(axis) != 1:
+            raise ValueError("accumulate does not allow multiple axes")
+        axis = axis[0]
+    return axis
+
+
 def _axis_error(ax, nd):
     raise _numpy.exceptions.AxisError(ax, nd)
 
@@ -272,10 +305,8 @@ def _generic_accumulate(uf, a, axis, dtype, out):
     """uf.accumulate by one ufunc call per position along the axis (NumPy's order)."""
     from cunumpy._creation import empty
     nd = a.ndim
-    if axis is None or isinstance(axis, tuple):
-        raise TypeError("accumulate takes a single integer axis")
     ax = axis % nd if -nd <= axis < nd else _axis_error(axis, nd)
-    rdt = _numpy.dtype(dtype) if dtype is not None else (out.dtype if out is not None else _result_dtype(uf, None, a))
+    rdt = out.dtype if dtype is None and out is not None else _result_dtype(uf, dtype, a)
     res = out if out is not None else empty(a.shape, dtype=rdt)
     if res.shape != a.shape:
         raise ValueError("accumulate: out has the wrong shape")

@@ -16,17 +16,32 @@ using namespace cunumpy;
 
 namespace {
 
-Axes to_axes_opt(nb::handle axis) {
-  if (axis.is_none()) return std::nullopt;
-  return py::to_axes(axis);
-}
-
 std::optional<int64_t> to_axis_opt(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
+  if (PyBool_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
   if (!PyIndex_Check(axis.ptr()))
     throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
                     "' object cannot be interpreted as an integer");
   return nb::cast<int64_t>(axis);
+}
+
+// NumPy lets an integer axis 0 or -1 through for a 0-d array in ufunc reductions, argmax/
+// argmin and cumsum/cumprod (legacy behaviour: the whole array is reduced or scanned); a
+// tuple axis must still be in range. Returns None for those, else `axis` itself.
+nb::handle scalar_axis(const ndarray& a, nb::handle axis) {
+  if (a.ndim() != 0 || axis.is_none() || PyTuple_Check(axis.ptr()) || PyBool_Check(axis.ptr()) ||
+      !PyIndex_Check(axis.ptr()))
+    return axis;
+  const int64_t v = nb::cast<int64_t>(axis);
+  return v == 0 || v == -1 ? nb::none() : axis;
+}
+
+// An integer or a tuple of integers, as NumPy's reductions take (a list or a bool is a
+// TypeError there).
+Axes to_axes_opt(nb::handle axis) {
+  if (axis.is_none()) return std::nullopt;
+  if (PyTuple_Check(axis.ptr())) return py::to_axes(axis);
+  return SmallVector<int64_t, 8>{*to_axis_opt(axis)};
 }
 
 ndarray out_array(nb::handle out) {
@@ -69,17 +84,18 @@ ReduceArgs make_args(const ndarray& a, nb::handle axis, nb::handle dtype, nb::ha
 
 nb::object py_reduce(ReduceOp op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                      bool keepdims, nb::handle initial, nb::handle where) {
-  return result(reduce(op, a, make_args(a, axis, dtype, out, keepdims, initial, where)), out);
+  return result(reduce(op, a, make_args(a, scalar_axis(a, axis), dtype, out, keepdims, initial, where)), out);
 }
 
 nb::object py_truth(bool is_all, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims,
                     nb::handle where) {
-  ReduceArgs args = make_args(a, axis, nb::none(), out, keepdims, nb::none(), where);
+  ReduceArgs args = make_args(a, scalar_axis(a, axis), nb::none(), out, keepdims, nb::none(), where);
   return result(is_all ? all(a, args) : any(a, args), out);
 }
 
 nb::object py_arg(bool is_max, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims) {
   const ndarray o = out_array(out);
+  axis = scalar_axis(a, axis);
   return result(is_max ? argmax(a, to_axis_opt(axis), keepdims, o) : argmin(a, to_axis_opt(axis), keepdims, o), out);
 }
 
@@ -96,12 +112,12 @@ nb::object py_var(bool is_std, const ndarray& a, nb::handle axis, nb::handle dty
 
 nb::object py_scan(int op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool widen) {
   if (op < 0 || op > 3) throw ValueError("bad scan op");
-  return result(scan(static_cast<ReduceOp>(op), a, to_axis_opt(axis), py::to_optional_dtype(dtype),
+  return result(scan(static_cast<ReduceOp>(op), a, to_axis_opt(scalar_axis(a, axis)), py::to_optional_dtype(dtype),
                      out_array(out), widen), out);
 }
 
 nb::object py_count_nonzero(const ndarray& a, nb::handle axis, bool keepdims) {
-  return nb::cast(count_nonzero(a, to_axes_opt(axis), keepdims));
+  return nb::cast(count_nonzero(a, to_axes_opt(scalar_axis(a, axis)), keepdims));
 }
 
 // Binds `fn` as _core.<name>(a, ...) and as the method ndarray.<name>(...).

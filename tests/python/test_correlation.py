@@ -148,3 +148,15 @@ def test_correlate_nan_inf():
 ], ids=["a empty", "v empty", "2d", "0d", "mode", "conv a empty", "conv v empty", "conv mode"])
 def test_correlate_errors(case):
     check_same_outcome(lambda: case(cp), lambda: case(np))
+
+
+# Found by scripts/fuzz_reductions.py: with weights NumPy computes (X*w).T with float64 w,
+# so the result dtype is dtype= promoted with float64.
+@pytest.mark.parametrize('dtype', ['float32', 'float64', 'complex64'])
+@pytest.mark.parametrize('which', ['fweights', 'aweights'])
+def test_cov_weights_promote_dtype(dtype, which):
+    x = sample((2, 4), 'float64', seed=3)
+    w = np.array([0, 2, 2, 1])
+    check_same_outcome(lambda: cp.cov(cp.asarray(x), dtype=dtype, **{which: cp.asarray(w)}),
+                       lambda: np.cov(x, dtype=dtype, **{which: w}),
+                       lambda g, e: assert_same(g, e, rtol=1e-6))

@@ -115,3 +115,52 @@ def test_average(dtype):
         cp.average(c, weights=cp.asarray(w1))
     with pytest.raises(ValueError):
         cp.average(c, axis=0, weights=cp.asarray(w1))
+
+
+# Found by scripts/fuzz_reductions.py.
+def test_nanvar_nanstd_0d_axis():
+    for dtype in ('float16', 'complex64', 'float64'):
+        a = np.array(-3.0, dtype=dtype)
+        for name in ('nanvar', 'nanstd', 'nanmean', 'nansum'):
+            for kw in ({'axis': -1}, {'axis': 0, 'ddof': 2}, {'axis': 0, 'keepdims': True}):
+                if name in ('nanmean', 'nansum'):
+                    kw = {k: v for k, v in kw.items() if k != 'ddof'}
+                same(lambda: getattr(cp, name)(cp.asarray(a), **kw), lambda: getattr(np, name)(a, **kw))
+
+
+# nanstd of integers is NumPy's std of var's result: the integer dtype= is kept for a
+# scalar result, and sqrt in place into an integer array raises (UFuncTypeError).
+@pytest.mark.parametrize('dtype', ['uint16', 'int32', 'float32'])
+def test_nanstd_integer_dtype_and_out(dtype):
+    a = np.array([[-3, 9, -4], [-7, 8, -7]], dtype=np.int64)
+    c = cp.asarray(a)
+    for name in ('nanstd', 'nanvar'):
+        same(lambda: getattr(cp, name)(c, dtype=dtype, ddof=1), lambda: getattr(np, name)(a, dtype=dtype, ddof=1))
+        same(lambda: getattr(cp, name)(c, axis=0, dtype=dtype), lambda: getattr(np, name)(a, axis=0, dtype=dtype))
+    f = a.astype(np.float64)
+    same(lambda: cp.nanstd(cp.asarray(f), axis=1, out=cp.zeros(2, dtype)),
+         lambda: np.nanstd(f, axis=1, out=np.zeros(2, dtype)))
+
+
+# average: NumPy checks axis first (no 0-d leniency) and divides a.size by an empty
+# result's size (ZeroDivisionError).
+def test_average_axis_check_and_empty_result():
+    a = np.array(9, dtype=np.uint32)
+    for kw in ({'axis': 0}, {'axis': -1, 'weights': np.array(2)}, {'axis': (0,)}, {}):
+        cw = {k: cp.asarray(v) if isinstance(v, np.ndarray) else v for k, v in kw.items()}
+        same(lambda: cp.average(cp.asarray(a), **cw), lambda: np.average(a, **kw))
+    e = np.zeros((0, 3), dtype=np.float16)
+    for kw in ({'axis': -1}, {'axis': 0}, {'axis': ()}, {'axis': -1, 'returned': True}):
+        same(lambda: cp.average(cp.asarray(e), **kw), lambda: np.average(e, **kw))
+
+
+# NumPy's nanvar subtracts the mean in place, in the input's dtype, also with a wider
+# dtype= (float16 data with dtype=complex64 rounds the deviations to float16).
+@pytest.mark.parametrize('dtype,wide', [('float16', 'complex64'), ('float16', 'float64'),
+                                        ('float32', 'float64')])
+def test_nanvar_deviations_in_input_dtype(dtype, wide):
+    a = np.array([[-2.25, -0.5, -1.75, 2.5], [1.5, -0.25, 1.75, 2.25], [1.5, -2.25, 0.75, -0.5]],
+                 dtype=dtype).T
+    for name in ('nanvar', 'nanstd'):
+        same(lambda: getattr(cp, name)(cp.asarray(a), axis=(0, 1), dtype=wide, ddof=1),
+             lambda: getattr(np, name)(a, axis=(0, 1), dtype=wide, ddof=1))

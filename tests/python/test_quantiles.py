@@ -135,3 +135,21 @@ def test_large():
     c = cp.asarray(a)
     same(lambda: cp.median(c), lambda: np.median(a))
     same(lambda: cp.percentile(c, [1, 50, 99]), lambda: np.percentile(a, [1, 50, 99]))
+
+
+# Found by scripts/fuzz_reductions.py: NumPy's nan-quantiles of an empty array are
+# np.nanmean(a, axis, out, keepdims), whatever q (and whatever the dtype, bool included).
+@pytest.mark.parametrize('dtype', ['float64', 'float16', 'int16', 'uint64', 'bool'])
+@pytest.mark.parametrize('shape', [(0,), (0, 3), (3, 0), (2, 0, 2)])
+def test_nan_quantiles_of_empty(dtype, shape):
+    from _reduction_helpers import same
+    a = np.zeros(shape, dtype=dtype)
+    c = cp.asarray(a)
+    for axis in (None, 0, -1, ()):
+        for kd in (False, True):
+            kw = {'axis': axis, 'keepdims': kd}
+            same(lambda: cp.nanmedian(c, **kw), lambda: np.nanmedian(a, **kw))
+            for q in (0.5, [0.1, 0.9]):
+                same(lambda: cp.nanquantile(c, q, **kw), lambda: np.nanquantile(a, q, **kw))
+                same(lambda: cp.nanpercentile(c, 100 * np.asarray(q), method='hazen', **kw),
+                     lambda: np.nanpercentile(a, 100 * np.asarray(q), method='hazen', **kw))

@@ -445,3 +445,139 @@ def test_argmax_argmin_long_rows(dtype, start):
     for name in ('argmax', 'argmin'):
         for axis in (1, 0):
             assert_same(getattr(cp, name)(cp.asarray(m), axis=axis), getattr(np, name)(m, axis=axis))
+
+
+# Found by scripts/fuzz_reductions.py. NumPy lets an integer axis 0 or -1 through for a
+# 0-d array in ufunc reductions (also ufunc.reduce's default axis=0), argmax/argmin and
+# cumsum/cumprod; other axes and tuples stay AxisErrors.
+@pytest.mark.parametrize('axis', [0, -1, 1, (0,), ()])
+@pytest.mark.parametrize('keepdims', [False, True])
+def test_zero_d_axis_leniency(axis, keepdims):
+    a = np.array(5, dtype=np.int16)
+    c = cp.asarray(a)
+    kd = {'keepdims': keepdims}
+    for name in ('sum', 'prod', 'max', 'min', 'all', 'any', 'nansum', 'nanmax', 'ptp'):
+        same(lambda: getattr(cp, name)(c, axis=axis, **kd), lambda: getattr(np, name)(a, axis=axis, **kd))
+        if hasattr(a, name):
+            same(lambda: getattr(c, name)(axis=axis, **kd), lambda: getattr(a, name)(axis=axis, **kd))
+    for name in ('add', 'maximum', 'bitwise_or', 'logical_xor'):
+        same(lambda: getattr(cp, name).reduce(c, axis=axis, **kd),
+             lambda: getattr(np, name).reduce(a, axis=axis, **kd))
+        same(lambda: getattr(cp, name).reduce(c), lambda: getattr(np, name).reduce(a))
+    same(lambda: cp.count_nonzero(c, axis=axis, **kd), lambda: np.count_nonzero(a, axis=axis, **kd))
+    if not isinstance(axis, tuple):
+        for name in ('argmax', 'argmin'):
+            same(lambda: getattr(cp, name)(c, axis=axis, **kd), lambda: getattr(np, name)(a, axis=axis, **kd))
+        for name in ('cumsum', 'cumprod'):
+            same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+
+
+# Without dtype=, NumPy picks the reduction loop from out= and the input together: an
+# inexact out= makes an integer reduction compute in floating point.
+def test_reduce_inexact_out_computes_in_its_dtype():
+    big = np.array([2**62, 4, 3], dtype=np.int64)
+    small = np.array([[8, 9, 5], [1, 0, 3]], dtype=np.uint8)
+    cases = [
+        (lambda xp, a: xp.prod(a, out=xp.zeros((), np.float64)), big),
+        (lambda xp, a: xp.multiply.reduce(a, out=xp.zeros((), np.float32)), big),
+        (lambda xp, a: xp.sum(a, initial=np.nan, out=xp.zeros((), np.float64)), small),
+        (lambda xp, a: xp.nanprod(a, axis=0, initial=-3, out=xp.zeros(3, np.float64)), small),
+        (lambda xp, a: xp.nanmax(a, axis=0, initial=np.nan, out=xp.zeros(3, np.float64)), small),
+        (lambda xp, a: xp.max(a, axis=1, initial=np.nan, out=xp.zeros(2, np.complex64)), small),
+        (lambda xp, a: xp.sum(a, axis=1, out=xp.zeros(2, np.int8)), small),
+    ]
+    for fn, a in cases:
+        same(lambda: fn(cp, cp.asarray(a)), lambda: fn(np, a))
+
+
+# initial= is converted to an integer loop dtype as a Python scalar: NaN, infinity and
+# out-of-range integers raise (ValueError / OverflowError) instead of wrapping.
+@pytest.mark.parametrize('name', ['sum', 'prod', 'max', 'min', 'nanmax', 'nanprod'])
+@pytest.mark.parametrize('dtype', ['uint8', 'int32', 'uint64', 'bool'])
+@pytest.mark.parametrize('initial', [-3, 300, 2**64 - 1, np.nan, -np.inf, 2.5, True])
+def test_initial_conversion(name, dtype, initial):
+    a = np.array([[1, 0, 3], [2, 2, 0]], dtype=dtype)
+    c = cp.asarray(a)
+    same(lambda: getattr(cp, name)(c, axis=0, initial=initial),
+         lambda: getattr(np, name)(a, axis=0, initial=initial))
+
+
+def test_initial_checked_after_where_broadcast():
+    a = np.arange(15, dtype=np.int32).reshape(3, 5)
+    w = np.ones((3, 4), dtype=bool)
+    same(lambda: cp.min(cp.asarray(a), initial=np.inf, where=cp.asarray(w)),
+         lambda: np.min(a, initial=np.inf, where=w))
+
+
+# argmax/argmin read out= as an int64 array: any dtype that casts safely to int64 works.
+@pytest.mark.parametrize('dtype', ['bool', 'int8', 'uint8', 'int32', 'uint32', 'int64', 'uint64',
+                                   'float64', 'complex64'])
+@pytest.mark.parametrize('name', ['argmax', 'argmin', 'nanargmax', 'nanargmin'])
+def test_arg_out_dtypes(name, dtype):
+    a = np.array([[3, 1, 0], [-3, 4, 4]], dtype=np.int16)
+    for axis, shape in ((None, ()), (1, (2,))):
+        same(lambda: getattr(cp, name)(cp.asarray(a), axis=axis, out=cp.zeros(shape, dtype)),
+             lambda: getattr(np, name)(a, axis=axis, out=np.zeros(shape, dtype)))
+
+
+# NumPy's ptp puts the max into out= first and subtracts in out's dtype; argmax checks
+# out='s shape (ValueError) before its dtype (TypeError).
+def test_ptp_out_dtype_and_arg_out_order():
+    a = np.array([[False, True, False], [False, False, False]])
+    c = cp.asarray(a)
+    for dtype in ('complex64', 'float32', 'int8', 'bool'):
+        for axis, shape in ((None, ()), (0, (3,))):
+            same(lambda: cp.ptp(c, axis=axis, out=cp.zeros(shape, dtype)),
+                 lambda: np.ptp(a, axis=axis, out=np.zeros(shape, dtype)))
+    same(lambda: cp.ptp(c, axis=0), lambda: np.ptp(a, axis=0))
+    x = np.array([-2, 5], dtype=np.int64)
+    for dtype in ('float64', 'int64'):
+        same(lambda: cp.argmax(cp.asarray(x), axis=0, keepdims=True, out=cp.zeros(2, dtype)),
+             lambda: np.argmax(x, axis=0, keepdims=True, out=np.zeros(2, dtype)))
+
+
+# With out= and no dtype=, max/min compare in the common type of out= and the input, and
+# initial= is checked against that type; nan-reductions do not broadcast into out=.
+def test_out_loop_dtype_for_extrema_and_out_shape():
+    a = np.array([[6, 8], [3, 6], [9, 6]], dtype=np.uint16)
+    c = cp.asarray(a)
+    for name in ('max', 'nanmax', 'min', 'sum'):
+        for out_dtype, initial in (('int8', -3), ('int8', 300), ('uint16', -1), ('bool', 2)):
+            same(lambda: getattr(cp, name)(c, axis=0, initial=initial, out=cp.zeros(2, out_dtype)),
+                 lambda: getattr(np, name)(a, axis=0, initial=initial, out=np.zeros(2, out_dtype)))
+    f = np.array([[1.5, np.nan, -2.0], [0.5, 3.0, 1.0]])
+    for name in ('nanstd', 'nanvar', 'nanmean'):
+        same(lambda: getattr(cp, name)(cp.asarray(f), axis=1, out=cp.zeros(3)),
+             lambda: getattr(np, name)(f, axis=1, out=np.zeros(3)))
+    same(lambda: cp.cumulative_sum(cp.asarray(f), axis=1, out=cp.zeros((1, 3))),
+         lambda: np.cumulative_sum(f, axis=1, out=np.zeros((1, 3))))
+
+
+# std with an integer out= of the wrong shape: NumPy's ValueError (shape) comes before the
+# sqrt casting TypeError.
+def test_std_out_shape_checked_before_dtype():
+    a = np.array([6, 5, 4, 8, 0, 7, 5], dtype=np.uint32)
+    for shape, dtype in (((8,), 'uint32'), ((7,), 'uint32'), ((8,), 'float64'), ((), 'int8')):
+        for axis in ((), None, 0):
+            same(lambda: cp.std(cp.asarray(a), axis=axis, ddof=2, out=cp.zeros(shape, dtype)),
+                 lambda: np.std(a, axis=axis, ddof=2, out=np.zeros(shape, dtype)))
+
+
+# NumPy's reductions take an integer or a tuple of integers as axis: a list, a bool, a
+# float or a string is a TypeError (cunumpy took lists and bools; the generic ufunc
+# reduce/accumulate and diff gave AxisError or a C++ std::bad_cast for floats).
+@pytest.mark.parametrize('axis', [[1], [0, 1], True, False, 1.0, '0', (1.0,)])
+def test_axis_must_be_int_or_tuple(axis):
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    c = cp.asarray(a)
+    for name in ('sum', 'max', 'any', 'mean', 'std', 'count_nonzero', 'nansum', 'ptp'):
+        same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+    same(lambda: c.sum(axis=axis), lambda: a.sum(axis=axis))
+    for name in ('add', 'bitwise_xor', 'true_divide'):
+        for method in ('reduce', 'accumulate'):
+            same(lambda: getattr(getattr(cp, name), method)(c, axis=axis),
+                 lambda: getattr(getattr(np, name), method)(a, axis=axis))
+    for name in ('argmax', 'cumsum', 'diff'):
+        same(lambda: getattr(cp, name)(c, axis=axis), lambda: getattr(np, name)(a, axis=axis))
+    z = np.array(3)
+    same(lambda: cp.sum(cp.asarray(z), axis=axis), lambda: np.sum(z, axis=axis))

@@ -149,3 +149,30 @@ def test_accumulate_keywords():
     close(o2, np.subtract.accumulate(a, out=np.zeros(6, np.int64)))
     with pytest.raises(ValueError):
         cp.sin.accumulate(c)
+
+
+# Found by scripts/fuzz_reductions.py: accumulate's axis (None is every axis, a 1-tuple
+# its axis, more is a ValueError), 0-d input (TypeError, AxisError first for a bad axis)
+# and cumulative_sum/prod of 0-d input (NumPy's atleast_1d) and of tuple axes.
+@pytest.mark.parametrize('name', ['add', 'maximum', 'subtract', 'logical_and', 'bitwise_xor'])
+def test_accumulate_axis_forms(name):
+    uc, un = getattr(cp, name), getattr(np, name)
+    for a in (np.array([3, 1, 2], np.int32), np.array([[1, 2], [3, 0]], np.int32), np.array(4)):
+        c = cp.asarray(a)
+        for axis in (None, 0, -1, 5, (0,), (0, 1), ()):
+            same(lambda: uc.accumulate(c, axis=axis), lambda: un.accumulate(a, axis=axis))
+
+
+@pytest.mark.parametrize('name', ['cumulative_sum', 'cumulative_prod'])
+@pytest.mark.parametrize('include_initial', [False, True])
+def test_cumulative_0d_and_tuple_axis(name, include_initial):
+    fc, fn = getattr(cp, name), getattr(np, name)
+    kw = {'include_initial': include_initial}
+    for a in (np.array(-3, np.int8), np.array(2.5, np.float32)):
+        for axis in (None, 0, -1, 1):
+            same(lambda: fc(cp.asarray(a), axis=axis, **kw), lambda: fn(a, axis=axis, **kw))
+    if include_initial:
+        return  # NumPy 2.4 bug: a tuple axis with include_initial is a TypeError (list indices)
+    a = np.arange(6, dtype=np.int16).reshape(2, 3)
+    for axis in ((1,), (0, 1), ()):
+        same(lambda: fc(cp.asarray(a), axis=axis, **kw), lambda: fn(a, axis=axis, **kw))

@@ -175,3 +175,17 @@ def test_methods_of_unary_ufuncs():
         cp.sin.reduce(x)
     with pytest.raises(ValueError):
         cp.sin.accumulate(x)
+
+
+# Found by scripts/fuzz_reductions.py: reduce/accumulate with dtype= need a loop
+# (dtype, dtype) -> dtype, else TypeError (logical and comparison ufuncs give bool).
+@pytest.mark.parametrize('name', ['logical_or', 'logical_xor', 'less', 'equal', 'true_divide',
+                                  'subtract', 'bitwise_and'])
+@pytest.mark.parametrize('dtype', ['bool', 'int16', 'float16', 'uint64', 'complex128'])
+@pytest.mark.parametrize('method', ['reduce', 'accumulate'])
+def test_reduce_accumulate_dtype_needs_a_loop(name, dtype, method):
+    from _reduction_helpers import same
+    a = np.array([[1, 2, 0], [3, 1, 2]], dtype=np.int32)
+    for x in (a, a[:0]):
+        same(lambda: getattr(getattr(cp, name), method)(cp.asarray(x), axis=0, dtype=dtype),
+             lambda: getattr(getattr(np, name), method)(x, axis=0, dtype=dtype))

@@ -53,7 +53,10 @@ ndarray arg_reduce(bool is_max, const ndarray& a, std::optional<int64_t> axis, b
     }
   }
   r = r.reshape(result_shape);
-  if (out.defined() && out.dtype() != int64)
+  // NumPy reads out= as an int64 array (a copy written back, unsafe): any dtype that
+  // casts safely to int64 (bool, the integers up to int64 but uint64).
+  // A wrong shape is finish()'s ValueError first, as NumPy checks the shape first.
+  if (out.defined() && out.shape() == r.shape() && !can_cast(out.dtype(), int64))
     throw TypeError(std::string("Cannot cast ") + name + " output from int64 to " + out.dtype().name());
   return detail::finish(r, out);
 }

@@ -106,7 +106,8 @@ ndarray std(const ndarray& a, const ReduceArgs& args, double ddof) {
   // NumPy takes the root in place: an integer or bool result (dtype= or out=) cannot hold
   // it, except a 0-d one, which NumPy rounds through its scalar type.
   const DType target = args.out.defined() ? args.out.dtype() : r.dtype();
-  if (!target.is_inexact()) {
+  // A wrong out= shape is finish()'s ValueError first, as NumPy checks it first.
+  if (!target.is_inexact() && (!args.out.defined() || args.out.shape() == r.shape())) {
     if (args.out.defined() || r.ndim() > 0)
       throw TypeError(std::string("Cannot cast ufunc 'sqrt' output from dtype('") + root.dtype().name() +
                       "') to dtype('" + target.name() + "') with casting rule 'same_kind'");

@@ -1,5 +1,6 @@
 // Reductions: NumPy's axis handling, keywords and result dtypes, then a backend reduces an
 // (M, K) view along its last axis (reduced axes moved last, kept axes first).
+#include <cmath>
 #include <string>
 
 #include "cunumpy/core/errors.hpp"
@@ -26,6 +27,24 @@ DType sum_dtype(DType d) {
   if (d.is_bool() || (d.is_signed_integer() && d.itemsize() < 8)) return int64;
   if (d.is_unsigned_integer() && d.itemsize() < 8) return uint64;
   return d;
+}
+
+// NumPy converts initial= to an integer loop dtype as a Python scalar: NaN, infinity and
+// out-of-range Python integers raise instead of wrapping.
+void check_initial(const Scalar& v, DType d) {
+  if (!d.is_integer()) return;
+  if (v.dtype().is_floating()) {
+    const double f = v.to_double();
+    if (std::isnan(f)) throw ValueError("cannot convert float NaN to integer");
+    if (std::isinf(f)) throw OverflowError("cannot convert float infinity to integer");
+    return;
+  }
+  if (v.dtype() != int64 && v.dtype() != uint64) return;
+  const IInfo info = iinfo(d);
+  const int64_t x = v.to_int64();
+  const bool fits = v.dtype() == uint64 ? v.to_uint64() <= info.max
+                                        : x >= info.min && (x < 0 || static_cast<uint64_t>(x) <= info.max);
+  if (!fits) throw OverflowError("Python integer " + v.repr() + " out of bounds for " + d.name());
 }
 
 }  // namespace
@@ -126,7 +145,17 @@ ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
   if (!a.defined()) throw ValueError("reduction of an undefined array");
   SmallVector<bool, 8> reduced = detail::reduced_axes(a, args.axis);
   const bool extremum = op != ReduceOp::Sum && op != ReduceOp::Prod;
-  const DType result = args.dtype ? *args.dtype : extremum ? a.dtype() : sum_dtype(a.dtype());
+  DType result = args.dtype ? *args.dtype : extremum ? a.dtype() : sum_dtype(a.dtype());
+  // Without dtype=, NumPy's loop is chosen from out= and the input together: an inexact
+  // out= makes an integer reduction compute in floating point (no integer overflow, a NaN
+  // initial= stays NaN), max/min compare in the common type (initial=-3 with uint16 input
+  // and an int8 out=). Integer sums and products are the same modulo 2**n in the wider
+  // type they keep. initial= is checked against that common type.
+  DType loop = result;
+  if (!args.dtype && args.out.defined()) {
+    loop = promote_types(args.out.dtype(), a.dtype());
+    if (loop.is_inexact() || extremum) result = loop;
+  }
   // float16 accumulates in float32 (NumPy's half loops compute in float).
   const DType acc = result == float16 ? float32 : result;
   std::optional<Scalar> identity;
@@ -144,6 +173,8 @@ ndarray reduce(ReduceOp op, const ndarray& a, const ReduceArgs& args) {
     // there (max(v, initial) is idempotent), and it joins every slice anyway.
     x = detail::masked(x, *args.where, identity ? identity->cast(acc) : *start);
   }
+  // After where='s broadcast check, as NumPy orders them.
+  if (args.initial) check_initial(*args.initial, loop == result ? acc : loop);
   ndarray r = detail::reduce_core(op, x, reduced, args.keepdims, start);
   if (args.initial && reduced_count(a, args.axis) > 0 && r.size() > 0) {
     const Operand in[2] = {Operand(r), Operand(*start)};
