@@ -177,9 +177,21 @@ def _mask_positions(name, a, mask):
     return _core.flatnonzero(mask)
 
 
+def _mask_values(a, vals):
+    """place/putmask values in a's dtype, as NumPy converts them: an array must cast
+    safely; scalars and lists convert as in asarray(vals, dtype=a.dtype)."""
+    if isinstance(vals, (ndarray, _numpy.ndarray)):
+        if not _numpy.can_cast(vals.dtype, a.dtype, 'safe'):
+            what = 'scalar' if vals.ndim == 0 else 'array data'
+            raise TypeError(f"Cannot cast {what} from {vals.dtype!r} to {a.dtype!r} "
+                            "according to the rule 'safe'")
+        return _arr(vals).ravel()
+    return asarray(vals, dtype=a.dtype).ravel()
+
+
 def place(arr, mask, vals):
     idx = _mask_positions('place', arr, mask)
-    vals = _arr(vals).ravel()
+    vals = _mask_values(arr, vals)
     if idx.size == 0:
         return
     if vals.size == 0:
@@ -189,7 +201,7 @@ def place(arr, mask, vals):
 
 def putmask(a, mask, values):
     idx = _mask_positions('putmask', a, mask)
-    values = _arr(values).ravel()
+    values = _mask_values(a, values)
     if values.size == 0 or idx.size == 0:
         return
     _core._put(a, idx, _core._take(values, idx, None, 'wrap'), 'raise')

@@ -156,6 +156,22 @@ def test_place_putmask():
                        lambda: np.place(b_np, np.array([True]), [1]))
 
 
+@pytest.mark.parametrize("func", ["place", "putmask"])
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "bool", "complex64"])
+@pytest.mark.parametrize("values", [
+    2.75, -3, 300, 1.5 + 2j, np.nan, np.float32(2.5), np.int8(-2), [1.5], [1, 2],
+    np.array([1.5]), np.array([1.5], np.float16), np.array(2), np.array([True]),
+    np.array([], dtype=float)], ids=repr)
+def test_place_putmask_value_conversion(func, dtype, values):
+    # arrays must cast safely (TypeError), scalars and lists convert as asarray(v, dtype)
+    def run(xp):
+        a = xp.zeros(3, dtype)
+        v = xp.asarray(values) if isinstance(values, np.ndarray) else values
+        getattr(xp, func)(a, xp.asarray([True, False, True]), v)
+        return a
+    check_same_outcome(lambda: run(cp), lambda: run(np))
+
+
 @pytest.mark.parametrize("offset", [0, 1, -1, 3, -5, 10])
 def test_diagonal_is_view(offset):
     for layout in ("contig", "noncontig", "fortran", "negstride"):
