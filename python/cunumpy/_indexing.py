@@ -1,6 +1,8 @@
 """Indexing routines with NumPy's signatures (take, put, nonzero, diagonal, tril, ...).
 The per-element work is C++ (advanced indexing, compaction, take/put in _core); these are
 the short compositions NumPy itself documents."""
+import operator as _operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -79,7 +81,10 @@ def _take_index(indices):
 
 
 def take(a, indices, axis=None, out=None, mode='raise'):
-    return _into(out, _core._take(_arr(a), _take_index(indices), axis, mode))
+    a = _arr(a)
+    if a.ndim == 0 and axis is not None:
+        a = a.reshape(1)  # NumPy takes a 0-d array as 1-d along axis 0 or -1
+    return _into(out, _core._take(a, _take_index(indices), axis, mode))
 
 
 def put(a, ind, v, mode='raise'):
@@ -112,6 +117,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
+    axis = _operator.index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim
@@ -231,6 +237,8 @@ def _tri_select(m, k, upper):
     """m where on/below (tril) or on/above (triu) the k-th diagonal, else 0; a 1-d m is a
     row repeated, as in NumPy."""
     m = _arr(m)
+    if m.ndim == 0:  # NumPy's tri(*m.shape[-2:]) gets no N
+        raise TypeError("tri() missing 1 required positional argument: 'N'")
     if m.ndim == 1:
         m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0]
     u = _u()

@@ -313,3 +313,27 @@ def test_functions_all_dtypes(dtype):
     i_np = np.array([2, 0, 1])
     assert_same(cp.choose(cp.asarray(i_np), [cp.asarray(c_np), cp.asarray(c_np[::-1])], mode="wrap"),
                 np.choose(i_np, [c_np, c_np[::-1]], mode="wrap"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda xp, a: xp.take(a, [0, -1, 0], axis=0),
+    lambda xp, a: xp.take(a, [[0, 0]], axis=-1, mode='wrap'),
+    lambda xp, a: xp.take(a, [], axis=0),
+    lambda xp, a: xp.take(a, [0], axis=1),
+    lambda xp, a: xp.compress([True], a, axis=0),
+    lambda xp, a: xp.compress([], a, axis=-1),
+    lambda xp, a: xp.tril(a),
+    lambda xp, a: xp.triu(a, 1),
+])
+def test_0d_take_compress_tril_like_numpy(call):
+    # take/compress treat a 0-d array as 1-d along axis 0/-1; tril/triu refuse it (TypeError)
+    a_np = np.array(2.5, np.float32)
+    check_same_outcome(lambda: call(cp, cp.asarray(a_np)), lambda: call(np, a_np))
+
+
+@pytest.mark.parametrize("func", ["take_along_axis", "put_along_axis"])
+def test_along_axis_float_axis_is_type_error(func):
+    a = cp.zeros((2, 3))
+    args = (a, cp.zeros((2, 1), dtype=cp.intp)) + ((1.0,) if func == "put_along_axis" else ())
+    with pytest.raises(TypeError):
+        getattr(cp, func)(*args, axis=1.5)
