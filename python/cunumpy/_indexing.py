@@ -90,7 +90,9 @@ def take(a, indices, axis=None, out=None, mode='raise'):
 def put(a, ind, v, mode='raise'):
     if not isinstance(a, ndarray):
         raise TypeError("put() argument 1 must be cunumpy.ndarray")
-    _core._put(a, _take_index(ind), _arr(v), mode)
+    # NumPy converts values to a's dtype: arrays cast unsafely, scalars as asarray(v, dtype)
+    v = v if isinstance(v, ndarray) else asarray(v, dtype=a.dtype)
+    _core._put(a, _take_index(ind), v, mode)
 
 
 def _along_axis(arr, indices, axis):
@@ -377,8 +379,9 @@ def select(condlist, choicelist, default=0):
         if c.dtype != _numpy.bool_:
             raise TypeError(f'invalid entry {i} in condlist: should be boolean ndarray')
     u = _u()
+    # NumPy fills with np.full, which casts unsafely: default=-1 of uint8 choices is 255
     result = default.astype(dtype) if isinstance(default, ndarray) else \
-        asarray(_numpy.asarray(default, dtype=dtype))
+        asarray(_numpy.asarray(default).astype(dtype))
     for c, ch in zip(conds[::-1], choices[::-1]):
         result = u._where(c, ch, result)
     return result.astype(dtype)

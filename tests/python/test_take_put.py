@@ -337,3 +337,24 @@ def test_along_axis_float_axis_is_type_error(func):
     args = (a, cp.zeros((2, 1), dtype=cp.intp)) + ((1.0,) if func == "put_along_axis" else ())
     with pytest.raises(TypeError):
         getattr(cp, func)(*args, axis=1.5)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint32", "int8"])
+@pytest.mark.parametrize("default", [-1, 300])
+def test_select_default_casts_unsafely(dtype, default):
+    # NumPy fills with np.full (unsafe cast): default -1 of uint8 choices is 255
+    x_np = np.arange(5, dtype=dtype)
+    x_cp = cp.asarray(x_np)
+    check_same_outcome(lambda: cp.select([x_cp > 2], [x_cp], default),
+                       lambda: np.select([x_np > 2], [x_np], default))
+
+
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "bool"])
+@pytest.mark.parametrize("values", [np.nan, 1.5 + 2j, -3, 300, [2.5, -1.5], 2.75], ids=repr)
+def test_put_scalar_values_convert_like_numpy(dtype, values):
+    # NumPy converts put's values to a's dtype (NaN into ints: ValueError, ...)
+    def run(xp):
+        a = xp.zeros(3, dtype)
+        xp.put(a, [0, 2], values)
+        return a
+    check_same_outcome(lambda: run(cp), lambda: run(np))
