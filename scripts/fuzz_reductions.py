@@ -494,7 +494,10 @@ def check(code, tol):
     return None
 
 
-def main():
+def main(all_ops=None, gen=None, prelude=""):
+    """Runs the fuzzer; other fuzzers pass their own ops, case generator and a prelude
+    (code run before each case, not printed in repros)."""
+    all_ops, gen = all_ops or ALL_OPS, gen or gen_case
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cases", type=int, default=3000)
@@ -502,13 +505,13 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="one line per mismatch")
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    ops = [o for o in ALL_OPS if args.op is None or args.op in o]
+    ops = [o for o in all_ops if args.op is None or args.op in o]
     bad = {}
     quirks = {}
     for i in range(args.cases):
         op = pick(rng, ops)
-        code, tol = gen_case(rng, op)
-        msg = check(code, tol)
+        code, tol = gen(rng, op)
+        msg = check(prelude + code, tol)
         q = quirk(code, msg) if msg is not None else None
         if q is not None:
             quirks[q] = quirks.get(q, 0) + 1

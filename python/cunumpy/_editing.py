@@ -55,19 +55,22 @@ def _gather(a, idx, axis):
 
 def repeat(a, repeats, axis=None):
     """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
-    a, axis = _along(a, axis)
+    a = _arr(a)
+    a, axis = _along(a.reshape(1) if a.ndim == 0 else a, axis)  # NumPy: 0-d as 1-d
     reps = _host(repeats)
     n = a.shape[axis]
     if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
         r = int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)
         if r < 0:
-            raise ValueError("negative dimensions are not allowed")
+            if n:  # NumPy checks the count per element: none along an empty axis
+                raise ValueError("negative dimensions are not allowed")
+            r = 0
         shape = a.shape
         wide = broadcast_to(expand_dims(a, axis + 1), shape[:axis + 1] + (r,) + shape[axis + 1:])
         return wide.reshape(shape[:axis] + (n * r,) + shape[axis + 1:])
     # Per-element counts: NumPy checks the shapes and signs with its own messages.
-    idx = _numpy.repeat(_numpy.arange(n), _numpy.asarray(reps))
+    idx = _numpy.repeat(_numpy.arange(n), reps)  # (an empty list is no float array)
     return _gather(a, idx, axis)
 
 

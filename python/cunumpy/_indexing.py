@@ -1,6 +1,8 @@
 """Indexing routines with NumPy's signatures (take, put, nonzero, diagonal, tril, ...).
 The per-element work is C++ (advanced indexing, compaction, take/put in _core); these are
 the short compositions NumPy itself documents."""
+import operator as _operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -79,13 +81,18 @@ def _take_index(indices):
 
 
 def take(a, indices, axis=None, out=None, mode='raise'):
-    return _into(out, _core._take(_arr(a), _take_index(indices), axis, mode))
+    a = _arr(a)
+    if a.ndim == 0 and axis is not None:
+        a = a.reshape(1)  # NumPy takes a 0-d array as 1-d along axis 0 or -1
+    return _into(out, _core._take(a, _take_index(indices), axis, mode))
 
 
 def put(a, ind, v, mode='raise'):
     if not isinstance(a, ndarray):
         raise TypeError("put() argument 1 must be cunumpy.ndarray")
-    _core._put(a, _take_index(ind), _arr(v), mode)
+    # NumPy converts values to a's dtype: arrays cast unsafely, scalars as asarray(v, dtype)
+    v = v if isinstance(v, ndarray) else asarray(v, dtype=a.dtype)
+    _core._put(a, _take_index(ind), v, mode)
 
 
 def _along_axis(arr, indices, axis):
@@ -112,6 +119,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
+    axis = _operator.index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim
@@ -177,9 +185,21 @@ def _mask_positions(name, a, mask):
     return _core.flatnonzero(mask)
 
 
+def _mask_values(a, vals):
+    """place/putmask values in a's dtype, as NumPy converts them: an array must cast
+    safely; scalars and lists convert as in asarray(vals, dtype=a.dtype)."""
+    if isinstance(vals, (ndarray, _numpy.ndarray)):
+        if not _numpy.can_cast(vals.dtype, a.dtype, 'safe'):
+            what = 'scalar' if vals.ndim == 0 else 'array data'
+            raise TypeError(f"Cannot cast {what} from {vals.dtype!r} to {a.dtype!r} "
+                            "according to the rule 'safe'")
+        return _arr(vals).ravel()
+    return asarray(vals, dtype=a.dtype).ravel()
+
+
 def place(arr, mask, vals):
     idx = _mask_positions('place', arr, mask)
-    vals = _arr(vals).ravel()
+    vals = _mask_values(arr, vals)
     if idx.size == 0:
         return
     if vals.size == 0:
@@ -189,7 +209,7 @@ def place(arr, mask, vals):
 
 def putmask(a, mask, values):
     idx = _mask_positions('putmask', a, mask)
-    values = _arr(values).ravel()
+    values = _mask_values(a, values)
     if values.size == 0 or idx.size == 0:
         return
     _core._put(a, idx, _core._take(values, idx, None, 'wrap'), 'raise')
@@ -219,6 +239,8 @@ def _tri_select(m, k, upper):
     """m where on/below (tril) or on/above (triu) the k-th diagonal, else 0; a 1-d m is a
     row repeated, as in NumPy."""
     m = _arr(m)
+    if m.ndim == 0:  # NumPy's tri(*m.shape[-2:]) gets no N
+        raise TypeError("tri() missing 1 required positional argument: 'N'")
     if m.ndim == 1:
         m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0]
     u = _u()
@@ -357,8 +379,9 @@ def select(condlist, choicelist, default=0):
         if c.dtype != _numpy.bool_:
             raise TypeError(f'invalid entry {i} in condlist: should be boolean ndarray')
     u = _u()
+    # NumPy fills with np.full, which casts unsafely: default=-1 of uint8 choices is 255
     result = default.astype(dtype) if isinstance(default, ndarray) else \
-        asarray(_numpy.asarray(default, dtype=dtype))
+        asarray(_numpy.asarray(default).astype(dtype))
     for c, ch in zip(conds[::-1], choices[::-1]):
         result = u._where(c, ch, result)
     return result.astype(dtype)

@@ -1,4 +1,6 @@
 """Shape manipulation functions (views) with NumPy's signatures."""
+import operator
+
 from cunumpy import _core
 
 ndarray = _core.ndarray
@@ -126,6 +128,8 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
         raise TypeError("concatenate() only takes `out` or `dtype` as an argument, but both were provided.")
     if out is not None:
         dtype = out.dtype
+    if axis is not None:
+        axis = operator.index(axis)  # TypeError for a float, as NumPy
     return _to_out(_core.concatenate(_arrays(arrays), axis, dtype, casting), out)
 
 

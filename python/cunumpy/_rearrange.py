@@ -163,6 +163,8 @@ def tile(A, reps):
     if A.ndim < d:
         A = A.reshape((1,) * (d - A.ndim) + A.shape)
     reps = (1,) * (A.ndim - len(reps)) + reps
+    if A.size == 0:  # NumPy only reshapes an empty array (no check of the counts' signs)
+        return A.reshape(tuple(n * r for n, r in zip(A.shape, reps))).copy()
     for r in reps:
         if r < 0:
             raise ValueError('negative dimensions are not allowed')

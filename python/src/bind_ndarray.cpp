@@ -109,6 +109,7 @@ struct ParsedIndex {
   SmallVector<Index, 8> basic;
   std::vector<IndexItem> items;
   bool advanced = false;
+  bool scalar_array = false;  // a 0-d integer array: an integer, but the result is a copy
   Device device;  // where index arrays from the host are uploaded
 
   void push(Index i) {
@@ -149,6 +150,7 @@ void push_host_index(nb::handle item, ParsedIndex& out) {
   }
   if (ndim == 0 && kind != 'b') {  // a 0-d host integer array is an integer
     out.push(index_value(arr.ptr()));
+    out.scalar_array = true;
     return;
   }
   out.push_array(from_numpy(arr, out.device));
@@ -253,7 +255,12 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
       v = as_ndarray(value);
     } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
       Scalar s = to_scalar(value);
-      check_python_scalar_store(value, s, a.dtype());
+      try {
+        check_python_scalar_store(value, s, a.dtype());
+      } catch (...) {
+        (void)index(a, idx.items);  // NumPy reports a bad index before a bad value
+        throw;
+      }
       v = ndarray(Shape{}, a.dtype(), Order::C, a.device());
       v.fill(s);
     } else {
@@ -281,6 +288,7 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
 ndarray getitem(const ndarray& a, nb::handle key) {
   ParsedIndex idx = parse_index(key, a.device());
   if (idx.advanced) return index(a, idx.items);
+  if (idx.scalar_array) return a[idx.basic_span()].copy(Order::K);  // as NumPy: no view
   return a[idx.basic_span()];
 }
 nb::object as_view_of(nb::handle self, ndarray v);

@@ -208,3 +208,45 @@ def test_getitem_returns_copy():
     b = a[[0, 1]]
     b[0] = 100
     assert int(a[0]) == 0
+
+
+@pytest.mark.parametrize("index", [(A(0),), (A(1), S(1, None)), (E, A(-1))],
+                         ids=["alone", "with_slice", "after_ellipsis"])
+def test_0d_integer_array_index_returns_copy(index):
+    # NumPy places a 0-d integer array like an integer but, as advanced indexing, copies
+    a = cp.arange(6).reshape(2, 3)
+    b = a[index]
+    assert_same(b, np.arange(6).reshape(2, 3)[index])
+    b[...] = 100
+    assert_same(a, np.arange(6).reshape(2, 3))
+
+
+@pytest.mark.parametrize("shape, index", [
+    ((3, 0), (A([[-3], [-4]]), A([], dtype=np.int64))),
+    ((0,), (False, [1])),
+    ((2, 3), ([5, 7], A([], dtype=np.int64).reshape(0, 1))),
+])
+def test_index_arrays_broadcasting_to_nothing_are_not_bounds_checked(shape, index):
+    a_np = np.zeros(shape, np.int8)
+    a_cp = cp.asarray(a_np)
+    check_same_outcome(lambda: a_cp[index], lambda: a_np[index])
+
+    def set_(a):
+        a[index] = 1
+        return a
+    check_same_outcome(lambda: set_(a_cp), lambda: set_(a_np))
+
+
+@pytest.mark.parametrize("shape, index, value", [
+    ((2, 3), (E, [0], [1], S(None)), np.nan),
+    ((0, 3), (None, -1, A([True, False, True])), -3),
+    ((3, 1, 2), (3, -1, A([0, 1])), 1.5 + 2j),
+])
+def test_setitem_bad_index_reported_before_bad_value(shape, index, value):
+    a_np = np.zeros(shape, np.uint8)
+    a_cp = cp.asarray(a_np)
+
+    def set_(a):
+        a[index] = value
+        return a
+    check_same_outcome(lambda: set_(a_cp), lambda: set_(a_np))

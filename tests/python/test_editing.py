@@ -91,3 +91,13 @@ def test_trim_zeros_nd_and_view():
     v[...] = 1  # a view, as NumPy's
     assert int(x.sum()) == 6
     check_same_outcome(lambda: cp.trim_zeros(x, 'x'), lambda: np.trim_zeros(a, 'x'))
+
+
+@pytest.mark.parametrize("shape, repeats, axis", [
+    ((), 2, 0), ((), [3], -1), ((), 2, 1), ((0,), -1, 0), ((3, 0), -1, 1), ((0, 3), -2, None),
+    ((0,), [], -1), ((0,), [], None)])
+def test_repeat_0d_and_empty_like_numpy(shape, repeats, axis):
+    # a 0-d array repeats as 1-d; counts are checked per element (none on an empty axis)
+    a_np = sample(shape, np.float32)
+    check_same_outcome(lambda: cp.repeat(cp.asarray(a_np), repeats, axis=axis),
+                       lambda: np.repeat(a_np, repeats, axis=axis))

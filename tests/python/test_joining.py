@@ -82,3 +82,10 @@ def test_stack_helpers(fn, shapes):
     arrs = [np.arange(int(np.prod(s)), dtype=np.float32).reshape(s) + i for i, s in enumerate(shapes)]
     check_same_outcome(lambda: getattr(cp, fn)([cp.asarray(a) for a in arrs]),
                        lambda: getattr(np, fn)(arrs), compare=assert_same)
+
+
+@pytest.mark.parametrize("axis", [1.5, 0.0, "0"])
+def test_concatenate_non_integer_axis_is_type_error(axis):
+    a_np = np.zeros((2, 3))
+    check_same_outcome(lambda: cp.concatenate([cp.asarray(a_np)] * 2, axis=axis),
+                       lambda: np.concatenate([a_np] * 2, axis=axis))

@@ -83,3 +83,11 @@ def test_tile(reps, layout, dtype):
     r = check_same_outcome(lambda: cp.tile(a_cp, reps), lambda: np.tile(a_np, reps))
     if r[0] is not None:
         assert r[0].flags.c_contiguous and r[0].flags.owndata or r[0].base is not None
+
+
+@pytest.mark.parametrize("shape, reps", [((0,), -1), ((3, 0), (1, -1)), ((3, 0), (-1, 2)),
+                                         ((3,), -1)], ids=repr)
+def test_tile_negative_reps_of_empty_like_numpy(shape, reps):
+    # NumPy only reshapes an empty array: negative counts give length 0 (or a reshape error)
+    a_np = np.zeros(shape, np.uint16)
+    check_same_outcome(lambda: cp.tile(cp.asarray(a_np), reps), lambda: np.tile(a_np, reps))

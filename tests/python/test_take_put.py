@@ -156,6 +156,22 @@ def test_place_putmask():
                        lambda: np.place(b_np, np.array([True]), [1]))
 
 
+@pytest.mark.parametrize("func", ["place", "putmask"])
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "bool", "complex64"])
+@pytest.mark.parametrize("values", [
+    2.75, -3, 300, 1.5 + 2j, np.nan, np.float32(2.5), np.int8(-2), [1.5], [1, 2],
+    np.array([1.5]), np.array([1.5], np.float16), np.array(2), np.array([True]),
+    np.array([], dtype=float)], ids=repr)
+def test_place_putmask_value_conversion(func, dtype, values):
+    # arrays must cast safely (TypeError), scalars and lists convert as asarray(v, dtype)
+    def run(xp):
+        a = xp.zeros(3, dtype)
+        v = xp.asarray(values) if isinstance(values, np.ndarray) else values
+        getattr(xp, func)(a, xp.asarray([True, False, True]), v)
+        return a
+    check_same_outcome(lambda: run(cp), lambda: run(np))
+
+
 @pytest.mark.parametrize("offset", [0, 1, -1, 3, -5, 10])
 def test_diagonal_is_view(offset):
     for layout in ("contig", "noncontig", "fortran", "negstride"):
@@ -297,3 +313,48 @@ def test_functions_all_dtypes(dtype):
     i_np = np.array([2, 0, 1])
     assert_same(cp.choose(cp.asarray(i_np), [cp.asarray(c_np), cp.asarray(c_np[::-1])], mode="wrap"),
                 np.choose(i_np, [c_np, c_np[::-1]], mode="wrap"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda xp, a: xp.take(a, [0, -1, 0], axis=0),
+    lambda xp, a: xp.take(a, [[0, 0]], axis=-1, mode='wrap'),
+    lambda xp, a: xp.take(a, [], axis=0),
+    lambda xp, a: xp.take(a, [0], axis=1),
+    lambda xp, a: xp.compress([True], a, axis=0),
+    lambda xp, a: xp.compress([], a, axis=-1),
+    lambda xp, a: xp.tril(a),
+    lambda xp, a: xp.triu(a, 1),
+])
+def test_0d_take_compress_tril_like_numpy(call):
+    # take/compress treat a 0-d array as 1-d along axis 0/-1; tril/triu refuse it (TypeError)
+    a_np = np.array(2.5, np.float32)
+    check_same_outcome(lambda: call(cp, cp.asarray(a_np)), lambda: call(np, a_np))
+
+
+@pytest.mark.parametrize("func", ["take_along_axis", "put_along_axis"])
+def test_along_axis_float_axis_is_type_error(func):
+    a = cp.zeros((2, 3))
+    args = (a, cp.zeros((2, 1), dtype=cp.intp)) + ((1.0,) if func == "put_along_axis" else ())
+    with pytest.raises(TypeError):
+        getattr(cp, func)(*args, axis=1.5)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint32", "int8"])
+@pytest.mark.parametrize("default", [-1, 300])
+def test_select_default_casts_unsafely(dtype, default):
+    # NumPy fills with np.full (unsafe cast): default -1 of uint8 choices is 255
+    x_np = np.arange(5, dtype=dtype)
+    x_cp = cp.asarray(x_np)
+    check_same_outcome(lambda: cp.select([x_cp > 2], [x_cp], default),
+                       lambda: np.select([x_np > 2], [x_np], default))
+
+
+@pytest.mark.parametrize("dtype", ["int16", "uint8", "float32", "bool"])
+@pytest.mark.parametrize("values", [np.nan, 1.5 + 2j, -3, 300, [2.5, -1.5], 2.75], ids=repr)
+def test_put_scalar_values_convert_like_numpy(dtype, values):
+    # NumPy converts put's values to a's dtype (NaN into ints: ValueError, ...)
+    def run(xp):
+        a = xp.zeros(3, dtype)
+        xp.put(a, [0, 2], values)
+        return a
+    check_same_outcome(lambda: run(cp), lambda: run(np))

@@ -197,9 +197,12 @@ IndexPlan plan_index(const ndarray& a, std::span<const IndexItem> items, IndexMo
 }
 
 // NumPy checks the indices also when other axes leave the result empty (the copy itself
-// then visits nothing); a rare case, checked on the host.
+// then visits nothing); a rare case, checked on the host. Index arrays that broadcast to
+// nothing select nothing and are not checked.
 void check_indices_of_empty_result(const IndexPlan& p) {
   if (p.task.mode != IndexMode::Raise) return;
+  for (const ndarray& ind : p.keep_alive)
+    if (ind.size() == 0) return;
   for (std::size_t k = 0; k < p.keep_alive.size(); ++k) {
     const detail::IndexedAxis& ax = p.task.axes[k];
     for (int64_t v : p.keep_alive[k].to_vector<int64_t>())
