@@ -494,7 +494,9 @@ def check(code, tol):
     return None
 
 
-def main():
+def main(all_ops=None, gen=None):
+    """Runs the fuzzer; scripts/fuzz_ufuncs.py passes its own ops and case generator."""
+    all_ops, gen = all_ops or ALL_OPS, gen or gen_case
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cases", type=int, default=3000)
@@ -502,12 +504,12 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="one line per mismatch")
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    ops = [o for o in ALL_OPS if args.op is None or args.op in o]
+    ops = [o for o in all_ops if args.op is None or args.op in o]
     bad = {}
     quirks = {}
     for i in range(args.cases):
         op = pick(rng, ops)
-        code, tol = gen_case(rng, op)
+        code, tol = gen(rng, op)
         msg = check(code, tol)
         q = quirk(code, msg) if msg is not None else None
         if q is not None:
