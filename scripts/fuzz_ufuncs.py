@@ -43,6 +43,7 @@ PY_SCALARS = ["0", "1", "-1", "2", "3", "-7", "255", "256", "-129", "2**31", "2*
 NP_SCALARS = ["np.int8(-3)", "np.uint8(200)", "np.int64(5)", "np.uint64(2**63)",
               "np.float16(1.5)", "np.float32(-2.25)", "np.float64(0.1)",
               "np.complex64(1+2j)", "np.bool_(True)", "np.int32(0)"]
+COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
 CASTINGS = ["'no'", "'equiv'", "'safe'", "'same_kind'", "'unsafe'"]
 
 
@@ -108,7 +109,9 @@ def gen_ufunc_case(rng, op):
             kw["out"] = "(out, out2)"
         else:
             kw["out"] = pick(rng, ["out", "(out,)"])
-        if rng.random() < 0.4:
+        # NumPy 2.4.6 segfaults on less(int8_array, 2**31, out=..., where=mask): no where=
+        # masks for comparisons.
+        if rng.random() < 0.4 and uf not in COMPARISONS:
             m = rng.integers(0, 2, int(np.prod(shp))).astype(bool).tolist()
             lines.append(f"w = xp.asarray(np.array({m}, dtype=bool).reshape({shp}))")
             kw["where"] = "w"

@@ -380,3 +380,16 @@ def test_boolean_inputs_refused(name, dtype):
         a = xp.asarray(np.array([True, False]))
         return f(*([a] * f.nin), dtype=dtype)
     same(lambda: run(cp), lambda: run(np))
+
+
+# With dtype=, a Python float or complex must cast to the loop under `casting`.
+@pytest.mark.parametrize('expr', [
+    'xp.maximum(xp.asarray(np.array([True, False])), 1e300, dtype="int8", casting="same_kind")',
+    'xp.divmod(xp.asarray(np.array([True, False])), 3.0, dtype="int64")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 1j, dtype="float64")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 2.5, dtype="float32", casting="safe")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 7, dtype="int8")',
+    'xp.multiply(xp.asarray(np.array([1.5])), 2.0, dtype="float16", casting="unsafe")',
+])
+def test_weak_float_cast_to_dtype_loop(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
