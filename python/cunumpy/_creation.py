@@ -32,7 +32,19 @@ def ones(shape, dtype=float, order='C'):
     return _core.ones(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
+def _array_fill(fill_value, dtype):
+    """A sequence or NumPy array fill value as a cunumpy array (broadcast into the result);
+    a Python int beyond 64 bits as a float for a float or complex result."""
+    if isinstance(fill_value, (list, tuple, _numpy.ndarray)):
+        return asarray(fill_value)
+    if type(fill_value) is int and not -2**63 <= fill_value < 2**64 and dtype is not None \
+            and _numpy.dtype(dtype).kind in 'fc':
+        return float(fill_value)
+    return fill_value
+
+
 def full(shape, fill_value, dtype=None, order='C'):
+    fill_value = _array_fill(fill_value, dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty(shape, fill_value.dtype if dtype is None else dtype, order)
         out[...] = fill_value
@@ -54,6 +66,7 @@ def ones_like(a, dtype=None, order='K', subok=None, shape=None):
 
 def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
     a = _as_array(a)
+    fill_value = _array_fill(fill_value, a.dtype if dtype is None else dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty_like(a, dtype, order, shape=shape)
         out[...] = fill_value
@@ -103,16 +116,33 @@ def arange(start=None, stop=None, step=None, dtype=None):
     return _core.arange(start, stop, step, dtype)
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def _check_num(num):
     if not isinstance(num, int) and not (hasattr(num, '__index__') and not isinstance(num, (float, bool))):
         raise TypeError(f"'{type(num).__name__}' object cannot be interpreted as an integer")
-    num = int(num)
-    if any(isinstance(v, (ndarray, _numpy.ndarray, list, tuple)) for v in (start, stop)):
+    return int(num)
+
+
+def _on_host(bounds, dtype, axis, complex_ok):
+    """True when NumPy's own algorithm (on the host) must run: array bounds, NumPy scalar
+    bounds (their dtype sets the result's and the step's), an axis other than 0/-1 (NumPy's
+    AxisError for scalar bounds), complex bounds that the device version does not handle."""
+    if axis not in (0, -1) or any(isinstance(v, (ndarray, _numpy.ndarray, _numpy.generic, list, tuple))
+                                  for v in bounds):
+        return True
+    cplx = any(isinstance(v, (complex, _numpy.complexfloating)) for v in bounds)
+    return cplx and not (complex_ok and (dtype is None or _numpy.dtype(dtype).kind == 'c'))
+
+
+def _host(v):
+    return asnumpy(v) if isinstance(v, ndarray) else v  # scalars keep their (weak) type
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    num = _check_num(num)
+    if _on_host((start, stop), dtype, axis, True):
         # Array bounds: NumPy's own algorithm on the host, then one upload (rarely hot).
-        res = _numpy.linspace(asnumpy(start), asnumpy(stop), num, endpoint, retstep, dtype, axis)
+        res = _numpy.linspace(_host(start), _host(stop), num, endpoint, retstep, dtype, axis)
         return (asarray(res[0]), res[1]) if retstep else asarray(res)
-    if dtype is None and any(isinstance(v, _numpy.generic) for v in (start, stop)):
-        dtype = _numpy.result_type(start, stop, float(num))
     out, step = _core.linspace(start, stop, num, bool(endpoint), dtype)
     if retstep:
         if isinstance(start, complex) or isinstance(stop, complex):
@@ -123,8 +153,9 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    if any(isinstance(v, (ndarray, _numpy.ndarray, list, tuple)) for v in (start, stop, base)):
-        return asarray(_numpy.logspace(asnumpy(start), asnumpy(stop), num, endpoint, asnumpy(base), dtype, axis))
+    num = _check_num(num)
+    if _on_host((start, stop, base), dtype, axis, False):
+        return asarray(_numpy.logspace(_host(start), _host(stop), num, endpoint, _host(base), dtype, axis))
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 
@@ -137,6 +168,9 @@ def identity(n, dtype=float):
 
 
 def tri(N, M=None, k=0, dtype=float):
+    # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
+    N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
+    M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
     return _core.tri(N, M, k, dtype)
 
 

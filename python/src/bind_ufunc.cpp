@@ -44,6 +44,22 @@ Convert to_operand(nb::handle obj, Operand* out) {
     }
   }
   if (exact || py::is_python_scalar(obj)) {
+    if (PyLong_Check(p) && !PyBool_Check(p)) {
+      int overflow = 0;
+      PyLong_AsLongLongAndOverflow(p, &overflow);
+      bool huge = overflow < 0;
+      if (overflow > 0) {
+        PyLong_AsUnsignedLongLong(p);
+        huge = PyErr_Occurred() != nullptr;
+        PyErr_Clear();
+      }
+      if (huge) {
+        const double v = PyLong_AsDouble(p);  // OverflowError beyond float64
+        if (v == -1.0 && PyErr_Occurred()) throw nb::python_error();
+        *out = Operand::huge_int(v);
+        return Convert::Ok;
+      }
+    }
     bool weak = false;
     Scalar s = py::to_scalar(obj, &weak);
     *out = Operand(s, weak);
@@ -179,8 +195,11 @@ nb::object call_ufunc(int index, nb::tuple args, nb::handle out, nb::handle dtyp
   options.dtype = py::to_optional_dtype(dtype);
   if (!casting.is_none()) options.casting = py::to_casting(casting);
   if (!(where.ptr() == Py_True)) {
-    if (!py::is_ndarray(where)) throw TypeError("where= must be True or a cunumpy array");
-    options.where = py::as_ndarray(where);
+    // Anything array-like (False, numpy.bool_, lists) becomes a boolean mask, as in NumPy.
+    nb::object mask = py::is_ndarray(where)
+                          ? nb::borrow(where)
+                          : nb::module_::import_("cunumpy").attr("asarray")(where, "bool");
+    options.where = py::as_ndarray(mask);
   }
 
   std::vector<ndarray> results =

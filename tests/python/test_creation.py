@@ -515,3 +515,43 @@ def test_linspace_logspace_array_bounds(axis):
                                    stop_np if e is stop_cp else e, 4, axis=axis)
             assert_same(getattr(cp, fn)(s, e, 4, axis=axis), e_np, rtol=1e-14)
         assert r_np.ndim == 3
+
+
+# Corner cases found by scripts/fuzz_ufuncs.py: sequence and huge-int fill values, negative
+# tri sizes, complex/NumPy-scalar bounds and axis= of linspace/logspace.
+@pytest.mark.parametrize('expr', [
+    'xp.full((2, 3), [1, 2, 3], dtype="complex64")',
+    'xp.full((2, 3), (1, 2, 3))',
+    'xp.full(3, np.array([1, 2, 3], dtype="int8"))',
+    'xp.full([2, 1], [1, 2, 3], dtype="int8")',
+    'xp.full([2, 1], 2**70, dtype="complex64")',
+    'xp.full(3, -2**70, dtype="float32")',
+    'xp.full_like(xp.asarray(np.arange(4.0).reshape(4, 1)), [1.5, 2], dtype=complex)',
+    'xp.full_like(xp.asarray(np.arange(6, dtype="int8").reshape(3, 2)), [1.5, 2])',
+    'xp.full_like(xp.asarray(np.arange(3.0)), 2**70)',
+    'xp.tri(-1, None, k=5, dtype="complex64")',
+    'xp.tri(4, -1, dtype=bool)',
+    'xp.tri(-2, 3)',
+    'xp.linspace(10, 1j, 1, endpoint=False, axis=1, dtype=int)',
+    'xp.linspace(1, 1 + 1j, 0, endpoint=False, dtype="int8")',
+    'xp.linspace(1j, 8, 5, dtype=int)',
+    'xp.linspace(np.float32(3), -2, endpoint=False, dtype=complex)',
+    'xp.linspace(np.float32(3), -2, 5)',
+    'xp.linspace(-1e3, np.float32(3), 2, retstep=True, dtype=complex)[1]',
+    'xp.logspace(1j, 8, 5)',
+    'xp.logspace((1 + 1j), 2.5, 2, dtype=int)',
+    'xp.logspace(1j, 0, 1, base=2.0, dtype=complex)',
+    'xp.logspace(True, 1 + 1j, 1, endpoint=False)',
+    'xp.logspace(1j, True, 2.0)',
+    'xp.logspace(2.5, 1j, 0, axis=1, dtype="int8")',
+    'xp.logspace(8, np.float32(3), 7, endpoint=False)',
+    'xp.logspace(np.float32(3), 1j, 0)',
+])
+def test_creation_corner_cases(expr):
+    def run(xp):
+        with np.errstate(all='ignore'):
+            r = eval(expr, {'xp': xp, 'np': np})
+        return r if isinstance(r, (np.ndarray, cp.ndarray)) else cp.asarray(r) if xp is cp \
+            else np.asarray(r)
+    check_same_outcome(lambda: run(cp), lambda: run(np),
+                       lambda c, n: assert_same(c, n, rtol=1e-6 if n.dtype.kind in 'fc' else None))

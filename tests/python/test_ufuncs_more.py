@@ -12,6 +12,7 @@ import pytest
 
 import cunumpy as cp
 from _helpers import LAYOUT_NAMES, make_pair
+from _reduction_helpers import same
 from test_ufuncs_basic import CODE_TO_DTYPE, assert_matches, numpy_types, run_numpy
 
 NEW_UNARY = ['spacing', 'deg2rad', 'rad2deg', 'degrees', 'radians', 'bitwise_count']
@@ -333,3 +334,62 @@ def test_dtype_casting_where_on_new_ufuncs():
     compare('frexp', (m0, e0), (m1, e1))
     s = cp.spacing(cp.asarray(f), where=cp.asarray(mask))
     np.testing.assert_array_equal(cp.asnumpy(s)[mask], np.spacing(f)[mask])
+
+
+# Python ints are checked against the loop the ufunc computes in (NumPy 2): float loops
+# take out-of-range and huge ints, integer loops raise OverflowError.
+@pytest.mark.parametrize('expr', [
+    'xp.hypot(xp.asarray(np.array([4], "uint16")), 2**63 - 1)',
+    'xp.heaviside(xp.asarray(np.array([3, 0], "uint8")), -2**63)',
+    'xp.arctan2(xp.asarray(np.array([5], "uint32")), -129)',
+    'xp.nextafter(xp.asarray(np.array([4, -5], "int32")), 2**31)',
+    'xp.fmax(xp.asarray(np.array([1], "uint8")), 2**31, dtype="uint32")',
+    'xp.logical_or(xp.asarray(np.array([5, 0], "uint16")), -1)',
+    'xp.hypot(xp.asarray(np.array([1.0, 2.0])), 2**64)',
+    'xp.subtract(xp.asarray(np.array([1 + 1j])), -2**70)',
+    'xp.asarray(np.array([1.5])) * 2**80',
+    'xp.greater(xp.asarray(np.array([1, -2])), 2**70)',
+    'xp.less(xp.asarray(np.array([1, -2], "uint8")), -2**70)',
+    'xp.add(xp.asarray(np.array([1, 2])), 2**64)',
+    'xp.add(xp.asarray(np.array([1, 2], "uint8")), 300)',
+    'xp.asarray(np.array([True])) + 2**70',
+    'xp.logical_or(xp.asarray(np.array([True])), 2**70)',
+    'xp.gcd(xp.asarray(np.array([-1], "int8")), 2**31, dtype="complex64")',
+    'xp.add(xp.asarray(np.array([1.0])), 2**1100)',
+])
+def test_python_int_checked_against_the_loop(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+
+
+# where= takes anything array-like, as NumPy converts it to a boolean mask.
+@pytest.mark.parametrize('where', [False, True, np.True_, np.False_, [True, False, True],
+                                   [[False], [True]]])
+def test_where_array_like(where):
+    def run(xp):
+        out = xp.zeros((2, 3)) - 1
+        return xp.add(xp.asarray(np.arange(6.0).reshape(2, 3)), 1, out=out, where=where)
+    same(lambda: run(cp), lambda: run(np))
+
+
+# NumPy has no boolean loop for sign, positive, gcd and lcm (dtype= still selects one).
+@pytest.mark.parametrize('name', ['sign', 'positive', 'gcd', 'lcm'])
+@pytest.mark.parametrize('dtype', [None, 'int8'])
+def test_boolean_inputs_refused(name, dtype):
+    def run(xp):
+        f = getattr(xp, name)
+        a = xp.asarray(np.array([True, False]))
+        return f(*([a] * f.nin), dtype=dtype)
+    same(lambda: run(cp), lambda: run(np))
+
+
+# With dtype=, a Python float or complex must cast to the loop under `casting`.
+@pytest.mark.parametrize('expr', [
+    'xp.maximum(xp.asarray(np.array([True, False])), 1e300, dtype="int8", casting="same_kind")',
+    'xp.divmod(xp.asarray(np.array([True, False])), 3.0, dtype="int64")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 1j, dtype="float64")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 2.5, dtype="float32", casting="safe")',
+    'xp.add(xp.asarray(np.array([1, 2], "int16")), 7, dtype="int8")',
+    'xp.multiply(xp.asarray(np.array([1.5])), 2.0, dtype="float16", casting="unsafe")',
+])
+def test_weak_float_cast_to_dtype_loop(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))

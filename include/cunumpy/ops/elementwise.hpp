@@ -29,10 +29,18 @@ class Operand {
   Operand(T v) : scalar_(v), is_scalar_(true), weak_(!std::is_same_v<T, bool>) {}  // NOLINT
   Operand(std::complex<double> v) : scalar_(v), is_scalar_(true), weak_(true) {}  // NOLINT
   static Operand weak(const Scalar& s) { return Operand(s, true); }
+  // A Python int beyond int64/uint64, held as a float64 value: integer loops reject it
+  // (OverflowError, as NumPy 2), float and complex loops take the rounded value.
+  static Operand huge_int(double v) {
+    Operand op(Scalar(v), true);
+    op.huge_int_ = true;
+    return op;
+  }
 
   bool is_array() const { return !is_scalar_; }
   bool is_scalar() const { return is_scalar_; }
   bool is_weak() const { return is_scalar_ && weak_; }
+  bool is_huge_int() const { return huge_int_; }
   const ndarray& array() const { return array_; }
   const Scalar& scalar() const { return scalar_; }
   // The operand's own dtype (a weak scalar reports its Python default: int64/float64/complex128).
@@ -43,6 +51,7 @@ class Operand {
   Scalar scalar_;
   bool is_scalar_ = false;
   bool weak_ = false;
+  bool huge_int_ = false;
 };
 
 // Keyword arguments of a ufunc call, as NumPy names them.

@@ -45,19 +45,18 @@ bool int_fits(const Scalar& v, DType d) {
 
 // The dtype a weak scalar of `kind` takes next to arrays whose promoted dtype is `strong`.
 DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
-  DType own = op.dtype();
+  DType own = op.is_huge_int() ? int64 : op.dtype();
+  if (op.is_huge_int() && strong.is_integer()) return is_comparison(uf) ? float64 : strong;
   if (kind_rank(own) > kind_rank(strong)) {
     // The scalar's kind is higher: Python's default for it (complex follows float32).
     if (own.is_complex()) return strong.is_floating() ? complex_dtype(strong) : complex128;
     return own.is_integer() ? int64 : float64;
   }
-  if (own.is_integer() && strong.is_integer() && !int_fits(op.scalar(), strong)) {
-    // NumPy 2 compares out-of-range Python integers exactly instead of raising.
-    if (is_comparison(uf)) return own;
-    std::string v = own == uint64 ? std::to_string(op.scalar().to_uint64())
-                                  : std::to_string(op.scalar().to_int64());
-    throw OverflowError("Python integer " + v + " out of bounds for " + strong.name());
-  }
+  // NumPy 2 compares out-of-range Python integers exactly instead of raising; other
+  // ufuncs check the value against the chosen loop (check_weak_ints).
+  if (own.is_integer() && strong.is_integer() && !int_fits(op.scalar(), strong) &&
+      is_comparison(uf))
+    return own;
   if (own.is_integer() && strong.is_bool()) return int64;
   // ldexp's exponent is an integer whatever the mantissa's dtype (its 'fl->f' loops).
   if (own.is_integer() && uf.name == "ldexp") return int64;
@@ -75,6 +74,36 @@ void check_boolean_ops(const Ufunc& uf, std::span<const DType> in) {
     throw TypeError(
         "The numpy boolean negative, the `-` operator, is not supported, use the `~` "
         "operator or the logical_not function instead.");
+}
+
+// A weak Python int must fit the integer type its loop computes in (NumPy converts it
+// to the loop's dtype: add(uint8, 300) overflows, hypot(uint8, 300) computes in float;
+// the logical ufuncs take any int64 as a truth value).
+const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
+                                 std::span<const Operand> inputs) {
+  const bool logical = uf.name.rfind("logical_", 0) == 0;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Operand& op = inputs[i];
+    const DType t = loop->types[i];
+    if (!op.is_weak() || !(t.is_integer() || t.is_bool())) continue;
+    if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
+    if (logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
+    std::string v = op.dtype() == uint64 ? std::to_string(op.scalar().to_uint64())
+                                         : std::to_string(op.scalar().to_int64());
+    throw OverflowError("Python integer " + v + " out of bounds for " + t.name());
+  }
+  return loop;
+}
+
+[[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in);
+
+// NumPy has no boolean loop for these, and does not let bool cast to their integer loops.
+void check_bool_only(const Ufunc& uf, std::span<const DType> in) {
+  const std::string& n = uf.name;
+  if (n != "sign" && n != "positive" && n != "gcd" && n != "lcm") return;
+  for (DType d : in)
+    if (!d.is_bool()) return;
+  no_loop(uf, in);
 }
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in) {
@@ -101,11 +130,29 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     any_strong = true;
   }
   Resolution r;
-  for (const Operand& op : inputs)
+  for (const Operand& op : inputs) {
+    if (op.is_huge_int() && !any_strong) throw OverflowError("Python int too large to convert to C long");
     r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, strong, uf) : op.dtype());
+  }
   std::span<const DType> in(r.input_dtypes.data(), r.input_dtypes.size());
   check_boolean_ops(uf, in);
+  if (!options.dtype) check_bool_only(uf, in);
 
+  // A weak Python float or complex must also cast to dtype='s loop (maximum(bool_array,
+  // 1e300, dtype=int8) raises); weak ints are checked by value (check_weak_ints), and under
+  // 'no'/'equiv' NumPy's rules for weak scalars differ: left unchecked.
+  // (a weak float needs only a same-kind cast: add(int16, 2.5, dtype=float32, casting='safe')
+  // is fine).
+  auto exempt = [&](int i) {
+    const Operand& op = inputs[i];
+    return op.is_weak() && (options.casting < Casting::Safe || op.is_huge_int() ||
+                            op.dtype().is_integer() || op.dtype().is_bool());
+  };
+  auto castable = [&](int i, DType to) {
+    Casting rule = options.casting;
+    if (inputs[i].is_weak() && rule == Casting::Safe) rule = Casting::SameKind;
+    return exempt(i) || can_cast(in[i], to, rule);
+  };
   if (options.dtype) {
     // dtype= names the output dtype: the first loop computing in it whose inputs cast
     // under `casting`.
@@ -117,15 +164,16 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       if (!candidate) candidate = &loop;
       bool ok = true;
       for (int i = 0; i < uf.nin; ++i)
-        ok = ok && (inputs[i].is_weak() || can_cast(in[i], loop.types[i], options.casting));
+        ok = ok && castable(i, loop.types[i]);
       if (ok) {
-        r.loop = &loop;
+        r.loop = check_weak_ints(uf, &loop, inputs);
         return r;
       }
     }
     if (!candidate) no_loop(uf, in);
+    check_weak_ints(uf, candidate, inputs);  // NumPy converts Python ints first
     for (int i = 0; i < uf.nin; ++i)
-      if (!inputs[i].is_weak() && !can_cast(in[i], candidate->types[i], options.casting))
+      if (!castable(i, candidate->types[i]))
         throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
                         " from " + dtype_repr(in[i]) + " to " + dtype_repr(candidate->types[i]) +
                         " with casting rule '" + casting_name(options.casting) + "'");
@@ -149,7 +197,7 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
           throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
                           " from " + dtype_repr(in[i]) + " to " + dtype_repr(loop.types[i]) +
                           " with casting rule '" + casting_name(options.casting) + "'");
-    r.loop = &loop;
+    r.loop = check_weak_ints(uf, &loop, inputs);
     return r;
   }
   no_loop(uf, in);
