@@ -7,7 +7,7 @@ ndarray = _core.ndarray
 
 __all__ = [
     'empty', 'zeros', 'ones', 'full', 'empty_like', 'zeros_like', 'ones_like', 'full_like',
-    'arange', 'linspace', 'logspace', 'eye', 'identity', 'tri',
+    'arange', 'linspace', 'logspace', 'geomspace', 'eye', 'identity', 'tri',
     'array', 'asarray', 'asanyarray', 'ascontiguousarray', 'asfortranarray', 'asnumpy',
 ]
 
@@ -150,6 +150,13 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
                 ((num - 1) if endpoint else num) > 0 else float('nan')
         return out, step
     return out
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    """numpy.geomspace: NumPy's own algorithm on the host (its handling of negative and
+    complex bounds and of exact endpoints), then one upload."""
+    num = _check_num(num)
+    return asarray(_numpy.geomspace(_host(start), _host(stop), num, endpoint, dtype, axis))
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):

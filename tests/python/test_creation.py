@@ -226,6 +226,24 @@ def test_logspace(kw):
                        compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
 
 
+GEOMSPACE = [
+    dict(start=1, stop=1000, num=4), dict(start=1, stop=1000, num=0), dict(start=2, stop=32, num=1),
+    dict(start=1, stop=256, num=8, endpoint=False), dict(start=-1, stop=-1000, num=4),
+    dict(start=1000, stop=1, num=4, dtype=np.float32), dict(start=1, stop=1000, num=4, dtype=np.int64),
+    dict(start=1j, stop=1000j, num=4), dict(start=-1 + 0j, stop=1 + 0j, num=5),
+    dict(start=np.array([1.0, 10.0]), stop=np.array([100.0, 1000.0]), num=3, axis=1),
+    dict(start=0, stop=10, num=3), dict(start=1, stop=10, num=-1), dict(start=1, stop=10, num=2.0),
+]
+
+
+@pytest.mark.parametrize("kw", GEOMSPACE, ids=repr)
+def test_geomspace(kw):
+    """NumPy's results and errors (a zero bound: ValueError; num < 0: ValueError; a float num: TypeError)."""
+    kw_cp = {k: cp.asarray(v) if isinstance(v, np.ndarray) else v for k, v in kw.items()}
+    check_same_outcome(lambda: cp.geomspace(**kw_cp), lambda: np.geomspace(**kw),
+                       compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
+
+
 # ---------------------------------------------------------------- eye / identity / tri
 EYE = [(3,), (0,), (1,), (3, 5), (5, 3), (4, 4, 1), (4, 4, -1), (4, 4, 3), (4, 4, -4),
        (4, 4, 10), (2, 6, 2), (6, 2, -3), (3, None, 1), (0, 4)]
