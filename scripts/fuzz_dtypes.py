@@ -73,6 +73,8 @@ fuzz_reductions.NUMPY_QUIRKS += [
      "cast, cunumpy the shapes"),
     ("cunumpy does not support result dtype dtype('O')", "result_type",
      "result_type of an int beyond 64 bits: NumPy's object dtype, which cunumpy lacks"),
+    ("dtype int64 != NumPy int8", r"(?s)dtype='bool'.*a \*\* 2$",
+     "NumPy's fast path for array ** 2 is square(): int8 for bool arrays (power gives int64)"),
     ("Integers to negative integer powers", "",
      "integer ** negative integer: NumPy raises ValueError, cunumpy gives 0 (reported, "
      "a ufunc matter: needs a data-dependent check)"),
