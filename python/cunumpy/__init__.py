@@ -16,7 +16,8 @@ from cunumpy._arrays_misc import *  # noqa: F401,F403
 from cunumpy._padding import pad  # noqa: F401
 from cunumpy import lib  # noqa: F401
 from cunumpy._dtype_functions import (  # noqa: F401
-    result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type)
+    result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type,
+    issubdtype, mintypecode)
 from cunumpy import cuda  # noqa: F401
 from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401

@@ -102,11 +102,19 @@ def result_type(*arrays_and_dtypes):
     return check_supported_dtype(_np.result_type(*args), "result dtype")
 
 
+def _no_array(x):
+    """A dtype argument: NumPy refuses arrays there (TypeError), cunumpy's too."""
+    if _is_cunumpy_array(x):
+        raise TypeError("Cannot construct a dtype from an array")
+    return x
+
+
 def promote_types(type1, type2):
     """numpy.promote_types restricted to cunumpy's dtypes."""
-    d1 = check_supported_dtype(_unwrap(type1))
-    d2 = check_supported_dtype(_unwrap(type2))
-    return check_supported_dtype(_np.promote_types(d1, d2), "result dtype")
+    res = _np.promote_types(_no_array(type1), _no_array(type2))  # NumPy's errors first
+    check_supported_dtype(type1)
+    check_supported_dtype(type2)
+    return check_supported_dtype(res, "result dtype")
 
 
 def can_cast(from_, to, casting="safe"):
@@ -114,8 +122,8 @@ def can_cast(from_, to, casting="safe"):
     from_ = _unwrap(from_)
     if not isinstance(from_, (bool, int, float, complex)):
         _check_arg(from_)
-    check_supported_dtype(_unwrap(to))
-    return _np.can_cast(from_, _unwrap(to), casting=casting)
+    check_supported_dtype(_no_array(to))
+    return _np.can_cast(from_, to, casting=casting)
 
 
 def min_scalar_type(a):
@@ -131,20 +139,23 @@ def min_scalar_type(a):
     return check_supported_dtype(_np.min_scalar_type(a), "result dtype")
 
 
+def _host_proxy(x):
+    """An empty NumPy array for a cunumpy array, so NumPy rejects it as it does its own."""
+    return _np.empty(0, dtype=x.dtype) if _is_cunumpy_array(x) else x
+
+
 def finfo(dtype):
     """numpy.finfo for float16/32/64 and complex64/128 (complex gives its real part's info)."""
-    d = _unwrap(dtype)
-    if isinstance(d, (_np.dtype, type, str)):
-        check_supported_dtype(d)
-    return _np.finfo(d)
+    res = _np.finfo(_host_proxy(dtype))  # NumPy's errors (ValueError) first
+    check_supported_dtype(res.dtype)
+    return res
 
 
 def iinfo(int_type):
     """numpy.iinfo for the 8 integer dtypes."""
-    d = _unwrap(int_type)
-    if isinstance(d, (_np.dtype, type, str)):
-        check_supported_dtype(d)
-    return _np.iinfo(d)
+    res = _np.iinfo(_host_proxy(int_type))
+    check_supported_dtype(res.dtype)
+    return res
 
 
 def isdtype(dtype, kind):
@@ -158,7 +169,7 @@ def isdtype(dtype, kind):
 
 def issubdtype(arg1, arg2):
     """numpy.issubdtype."""
-    return _np.issubdtype(_unwrap(arg1), _unwrap(arg2))
+    return _np.issubdtype(_no_array(arg1), _no_array(arg2))
 
 
 def common_type(*arrays):

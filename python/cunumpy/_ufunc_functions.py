@@ -58,6 +58,8 @@ def around(a, decimals=0, out=None):
     if a.dtype.kind == 'c':
         if out is None:
             out = _empty(a.shape, a.dtype)
+        elif out.dtype.kind != 'c':  # NumPy writes out.imag
+            raise TypeError('array does not have imaginary part to set')
         around(a.real, decimals, out.real)
         around(a.imag, decimals, out.imag)
         return out
@@ -65,7 +67,8 @@ def around(a, decimals=0, out=None):
         if a.dtype.kind in 'iu':
             if out is None:
                 return a.copy()
-            out[...] = a
+            from cunumpy._arrays_misc import copyto
+            copyto(out, a)  # same_kind, as NumPy's copy into out
             return out
         if decimals == 0:
             return _u.rint(a, out=out)

@@ -2,6 +2,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -224,6 +225,14 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
     const double v = s.to_double();
     if (v != v) throw ValueError("cannot convert float NaN to integer");
     if (v == 1.0 / 0.0 || v == -1.0 / 0.0) throw OverflowError("cannot convert float infinity to integer");
+    const double t = std::trunc(v);  // int(v), range-checked
+    const int bits = d.itemsize() * 8;
+    const double lo = d.is_unsigned_integer() ? 0.0 : -std::ldexp(1.0, bits - 1);
+    const double hi = d.is_unsigned_integer() ? std::ldexp(1.0, bits) : std::ldexp(1.0, bits - 1);
+    if (t < lo || t >= hi) {
+      nb::object i = nb::steal(PyLong_FromDouble(t));
+      throw OverflowError("Python integer " + nb::cast<std::string>(nb::str(i)) + " out of bounds for " + d.name());
+    }
     return;
   }
   // NumPy integer scalars are range-checked only into signed types (NumPy 2 converts them
@@ -234,7 +243,8 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
   const int bits = d.itemsize() * 8;
   bool fits;
   if (s.dtype() == uint64) {
-    fits = d.is_unsigned_integer() && (bits == 64 || s.to_uint64() < (uint64_t(1) << bits));
+    fits = d.is_unsigned_integer() ? bits == 64 || s.to_uint64() < (uint64_t(1) << bits)
+                                   : s.to_uint64() < (uint64_t(1) << (bits - 1));
   } else {
     const int64_t v = s.to_int64();
     if (d.is_unsigned_integer())
@@ -245,6 +255,22 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d) {
   if (!fits)
     throw OverflowError("Python integer " + s.repr() + " out of bounds for " + d.name());
 }
+// A Python/NumPy scalar to store into a `d` array: check_python_scalar_store's rules, and
+// a Python int beyond 64 bits converts with float() into a float or complex array.
+Scalar store_scalar(nb::handle value, DType d) {
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()) && d.is_inexact()) {
+    int overflow = 0;
+    (void)PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0) {
+      const double v = PyLong_AsDouble(value.ptr());
+      if (v == -1.0 && PyErr_Occurred()) throw nb::python_error();
+      return Scalar(v);
+    }
+  }
+  Scalar s = to_scalar(value);
+  check_python_scalar_store(value, s, d);
+  return s;
+}
 namespace {
 
 void setitem(ndarray& a, nb::handle key, nb::handle value) {
@@ -254,9 +280,9 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
     if (is_ndarray(value)) {
       v = as_ndarray(value);
     } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
-      Scalar s = to_scalar(value);
+      Scalar s;
       try {
-        check_python_scalar_store(value, s, a.dtype());
+        s = store_scalar(value, a.dtype());
       } catch (...) {
         (void)index(a, idx.items);  // NumPy reports a bad index before a bad value
         throw;
@@ -273,9 +299,7 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
   if (is_ndarray(value)) {
     target.assign(as_ndarray(value));
   } else if (is_python_scalar(value) || is_numpy_scalar(value)) {
-    Scalar s = to_scalar(value);
-    check_python_scalar_store(value, s, a.dtype());
-    target.fill(s);
+    target.fill(store_scalar(value, a.dtype()));
   } else {
     ndarray v = from_python(value, a.dtype());
     if (v.ndim() > target.ndim())  // NumPy converts sequences with at most the target's ndim
@@ -306,11 +330,24 @@ Scalar single_value(const ndarray& a, const char* what) {
   return s;
 }
 
+// An item() index: what operator.index() accepts (TypeError otherwise, as NumPy).
+int64_t item_index(nb::handle h) {
+  if (PyBool_Check(h.ptr())) throw TypeError("an integer is required");
+  nb::object i = nb::steal(PyNumber_Index(h.ptr()));
+  if (!i.is_valid()) throw nb::python_error();
+  const long long v = PyLong_AsLongLong(i.ptr());
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  return v;
+}
+
 nb::object item(const ndarray& a, nb::args args) {
   if (args.size() == 0) return scalar_to_python(a.item());
   SmallVector<Index, 8> idx;
-  if (args.size() == 1 && !PyTuple_Check(args[0].ptr())) {
-    int64_t k = nb::cast<int64_t>(args[0]);
+  nb::handle t = args.size() == 1 ? args[0] : nb::handle(args);
+  const bool tuple = PyTuple_Check(t.ptr());
+  if (tuple && PyTuple_GET_SIZE(t.ptr()) == 0) return scalar_to_python(a.item());
+  if (!tuple || PyTuple_GET_SIZE(t.ptr()) == 1) {  // one integer (or a 1-tuple): a flat index
+    int64_t k = item_index(tuple ? nb::handle(PyTuple_GET_ITEM(t.ptr(), 0)) : t);
     const int64_t n = a.size();
     if (k < -n || k >= n) throw IndexError("index " + std::to_string(k) + " is out of bounds for size " + std::to_string(n));
     if (k < 0) k += n;
@@ -319,8 +356,7 @@ nb::object item(const ndarray& a, nb::args args) {
       k /= a.shape()[d];
     }
   } else {
-    nb::handle t = args.size() == 1 ? args[0] : nb::handle(args);
-    for (nb::handle h : t) idx.push_back(nb::cast<int64_t>(h));
+    for (nb::handle h : t) idx.push_back(item_index(h));
     if (static_cast<int>(idx.size()) != a.ndim()) throw ValueError("incorrect number of indices for array");
   }
   return scalar_to_python(a[std::span<const Index>(idx.data(), idx.size())].item());
@@ -489,16 +525,27 @@ void bind_ndarray(nb::module_& m) {
       .def("copy", [](const ndarray& a, nb::handle order) { return a.copy(to_order(order, Order::C)); },
            nb::arg("order") = "C")
       .def("astype",
-           [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok, bool copy) {
-             return a.astype(to_dtype(dtype), to_order(order, Order::K), to_casting(casting), copy);
+           [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
+              bool copy) -> nb::object {
+             const ndarray& a = as_ndarray(self);
+             const DType to = to_dtype(dtype);
+             const Casting cast = to_casting(casting);
+             if (a.dtype().is_complex() && (to.is_integer() || to.is_floating()) && can_cast(a.dtype(), to, cast)) {
+               nb::object w = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
+               if (PyErr_WarnEx(w.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
+                 throw nb::python_error();
+             }
+             ndarray r = a.astype(to, to_order(order, Order::K), cast, copy);
+             if (!copy && r.memory() == a.memory() && r.dtype() == a.dtype() && r.shape() == a.shape() &&
+                 r.strides() == a.strides() && r.offset() == a.offset())
+               return nb::borrow(self);  // no copy: the array itself, as NumPy
+             return nb::cast(std::move(r));
            },
            nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = nb::none(),
            nb::arg("copy") = true)
       .def("fill",
            [](ndarray& a, nb::handle value) {
-             Scalar s = to_scalar(value);
-             check_python_scalar_store(value, s, a.dtype());
-             a.fill(s);
+             a.fill(store_scalar(value, a.dtype()));
            })
       .def("diagonal",
            [](nb::handle self, int64_t offset, int64_t axis1, int64_t axis2) {

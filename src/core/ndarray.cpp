@@ -231,11 +231,9 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
   int unknown = -1;
   int64_t known = 1;
   for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == -1) {
+    if (shape[i] < 0) {  // as NumPy, any negative size (not only -1) is the unknown one
       if (unknown >= 0) throw ValueError("can only specify one unknown dimension");
       unknown = static_cast<int>(i);
-    } else if (shape[i] < 0) {
-      throw ValueError("negative dimensions not allowed");
     } else {
       known *= shape[i];
     }

@@ -326,3 +326,48 @@ def test_view_without_dtype_and_bad_dtype():
         a_cp.view("U4")
     with pytest.raises(TypeError):
         a_cp.view("not-a-dtype")
+
+
+# ---- found by scripts/fuzz_dtypes.py --------------------------------------------------------
+@pytest.mark.parametrize("layout", ["contig", "fortran", "noncontig", "empty2", "0d"])
+def test_astype_copy_false_same_dtype_returns_the_array(layout):
+    a_np, a_cp = make_pair(layout, np.float32)
+    assert a_np.astype(np.float32, copy=False) is a_np
+    assert a_cp.astype(np.float32, copy=False) is a_cp
+    assert a_cp.astype(np.float32) is not a_cp
+    assert a_cp.astype(np.float64, copy=False) is not a_cp
+
+
+@pytest.mark.parametrize("to", ["int8", "float32", "float64", "bool", "complex64"])
+@pytest.mark.parametrize("shape", [(3,), (0,)])
+def test_astype_complex_to_real_warns_like_numpy(to, shape):
+    a_np = np.full(shape, 1 + 2j)
+    a_cp = cp.asarray(a_np)
+    with warnings.catch_warnings(record=True) as wn:
+        warnings.simplefilter("always")
+        r_np = a_np.astype(to)
+    with warnings.catch_warnings(record=True) as wc:
+        warnings.simplefilter("always")
+        r_cp = a_cp.astype(to)
+    assert [w.category for w in wc] == [w.category for w in wn]
+    assert_same(r_cp, r_np)
+
+
+@pytest.mark.parametrize("dtype,value", [
+    ("uint8", -2.5), ("uint8", 300.5), ("int8", 200.0), ("int8", np.float64(300.0)),
+    ("uint8", 255.9), ("int8", -128.7), ("uint8", np.float32(-1.5)), ("int8", np.uint64(7)),
+    ("int16", np.uint64(40000)), ("int64", np.uint64(2**63)), ("uint64", 1.8e19),
+    ("complex128", 2**64), ("float32", 2**64), ("float64", -2**70), ("float64", 2**1100)],
+    ids=repr)
+@pytest.mark.parametrize("how", ["fill", "setitem", "setitem_all"])
+def test_fill_and_setitem_python_scalars_like_numpy(dtype, value, how):
+    def run(xp):
+        a = xp.zeros(3, dtype)
+        if how == "fill":
+            a.fill(value)
+        elif how == "setitem":
+            a[1] = value
+        else:
+            a[...] = value
+        return a
+    check_same_outcome(lambda: run(cp), lambda: run(np))

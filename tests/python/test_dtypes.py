@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-from _helpers import ALL_DTYPES, DTYPE_IDS, outcome
+from _helpers import ALL_DTYPES, DTYPE_IDS, check_same_outcome, outcome
 
 CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
 
@@ -359,3 +359,45 @@ def test_common_type_bool_raises_like_numpy():
     kc, rc = outcome(lambda: cp.common_type(cp.zeros(1, bool)))
     assert kn == kc == "raise"
     assert isinstance(rc, type(rn))
+
+
+# ---- found by scripts/fuzz_dtypes.py --------------------------------------------------------
+def _same_repr(got, exp):
+    assert type(got) is type(exp) and repr(got) == repr(exp), (got, exp)
+
+
+@pytest.mark.parametrize("args", [
+    ("zeros2_int8", "complex128"), ("f4", "ones_f4"), (complex, None), ("i2", "bogus")],
+    ids=repr)
+def test_promote_types_rejects_arrays_and_none_like_numpy(args):
+    def run(xp):
+        made = {"zeros2_int8": xp.zeros(2, dtype="int8"), "ones_f4": xp.ones(3, dtype="f4")}
+        return xp.promote_types(*[made.get(x, x) if isinstance(x, str) else x for x in args])
+    kn, rn = outcome(lambda: run(np))
+    kc, rc = outcome(lambda: run(cp))
+    assert kn == kc == "raise" and isinstance(rc, type(rn)), (rn, rc)
+
+
+@pytest.mark.parametrize("casting", ["safe", "unsafe", "no"])
+def test_can_cast_to_an_array_raises_like_numpy(casting):
+    kn, rn = outcome(lambda: np.can_cast("u2", np.ones(3, "f4"), casting=casting))
+    kc, rc = outcome(lambda: cp.can_cast("u2", cp.ones(3, "f4"), casting=casting))
+    assert kn == kc == "raise" and isinstance(rc, type(rn)), (rn, rc)
+    assert cp.can_cast(cp.ones(3, "f4"), "f8") == np.can_cast(np.ones(3, "f4"), "f8")
+
+
+@pytest.mark.parametrize("func", ["finfo", "iinfo"])
+@pytest.mark.parametrize("arg", ["bogus", "array_f4", "array_i8", None], ids=repr)
+def test_finfo_iinfo_of_arrays_and_bad_names_like_numpy(func, arg):
+    def run(xp):
+        a = {"array_f4": xp.ones(3, "f4"), "array_i8": xp.asarray(300)}.get(arg, arg)
+        return getattr(xp, func)(a)
+    check_same_outcome(lambda: run(cp), lambda: run(np), _same_repr)
+
+
+@pytest.mark.parametrize("arg1", ["float16", "uint8", int, "h", 0, "array"], ids=repr)
+@pytest.mark.parametrize("arg2", ["integer", "floating", "inexact", "bool_", "signedinteger"])
+def test_issubdtype_like_numpy(arg1, arg2):
+    def run(xp):
+        return xp.issubdtype(xp.ones(2, "f4") if arg1 == "array" else arg1, getattr(xp, arg2))
+    check_same_outcome(lambda: run(cp), lambda: run(np), _same_repr)

@@ -285,3 +285,32 @@ def test_iteration_yields_views():
     first[1] = 123.0
     a_np[0, 1] = 123.0
     assert_same(a_cp, a_np)
+
+
+# ---- found by scripts/fuzz_dtypes.py --------------------------------------------------------
+@pytest.mark.parametrize("args", [
+    (None,), (1.0,), (np.int64(1),), ((1,),), ((0,),), ((np.int64(1), np.int64(2)),), ((),),
+    ((True,),), ([1, 2],), ((0, 0),), ((7,),)], ids=repr)
+@pytest.mark.parametrize("shape", [(), (1,), (2, 3), (0, 3)])
+def test_item_arguments_like_numpy(args, shape):
+    a_np = sample(shape, np.int32)
+    a_cp = cp.asarray(a_np)
+    kn, rn = outcome(lambda: a_np.item(*args))
+    kc, rc = outcome(lambda: a_cp.item(*args))
+    assert kn == kc, (rn, rc)
+    if kn == "raise":
+        assert isinstance(rc, type(rn)), (rc, rn)
+    else:
+        assert type(rc) is type(rn) and rc == rn
+
+
+@pytest.mark.parametrize("shape", [-2, (2, -5), (-3, 2), (-2, -1), (-7,)], ids=repr)
+def test_reshape_any_negative_size_is_the_unknown_one(shape):
+    a_np = sample((2, 3), np.float32)
+    kn, rn = outcome(lambda: a_np.reshape(shape))
+    kc, rc = outcome(lambda: cp.asarray(a_np).reshape(shape))
+    assert kn == kc, (rn, rc)
+    if kn == "raise":
+        assert isinstance(rc, type(rn)), (rc, rn)
+    else:
+        assert_same(rc, rn)

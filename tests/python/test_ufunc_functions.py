@@ -7,7 +7,7 @@ import pytest
 
 import cunumpy as cp
 from _helpers import (ALL_DTYPES, DTYPE_IDS, LAYOUT_NAMES, assert_same, check_same_outcome,
-                      make_pair, shares_writes)
+                      make_pair, sample, shares_writes)
 from test_ufuncs_basic import assert_matches
 
 SPECIAL = [0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 1.25, 1.35, -1.35, 123.456, -987.65, 1e300,
@@ -264,3 +264,19 @@ def test_isreal_iscomplex_obj(dtype):
 def test_isscalar():
     for v in [1, 1.5, 1j, True, np.float32(1), 'a', cp.asarray(np.array(1.0)), [1], None]:
         assert cp.isscalar(v) is np.isscalar(v if not isinstance(v, cp.ndarray) else np.array(1.0))
+
+
+# ---- found by scripts/fuzz_dtypes.py --------------------------------------------------------
+@pytest.mark.parametrize("dtype,out_dtype", [
+    ("int32", "uint8"), ("int64", "bool"), ("int8", "int16"), ("uint8", "float32"),
+    ("complex128", "float32"), ("complex64", "int8"), ("float32", "float32")])
+@pytest.mark.parametrize("decimals", [0, 2])
+@pytest.mark.parametrize("shape", [(4,), (0,)])
+def test_around_out_casting_like_numpy(dtype, out_dtype, decimals, shape):
+    def run(xp):
+        a = xp.asarray(sample(shape, dtype))
+        out = xp.zeros(shape, dtype=out_dtype)
+        r = xp.around(a, decimals, out=out)
+        assert r is out
+        return out
+    check_same_outcome(lambda: run(cp), lambda: run(np))
