@@ -205,7 +205,7 @@ def test_moveaxis_errors(src, dst):
 # ---------------------------------------------------------------- squeeze / expand_dims
 SQUEEZE = [((1, 3, 1, 2), None), ((1, 3, 1, 2), 0), ((1, 3, 1, 2), 2), ((1, 3, 1, 2), -2),
            ((1, 3, 1, 2), (0, 2)), ((1, 3, 1, 2), (-4, -2)), ((1, 1), None), ((1,), 0),
-           ((), None), ((), ()), ((3,), None), ((0, 1), 1), ((1, 0), None), ((1, 3), ())]
+           ((), None), ((), ()), ((), 0), ((), -1), ((3,), None), ((0, 1), 1), ((1, 0), None), ((1, 3), ())]
 
 
 @pytest.mark.parametrize("shape,axis", SQUEEZE, ids=repr)
@@ -219,7 +219,7 @@ def test_squeeze(shape, axis, dtype):
 
 
 @pytest.mark.parametrize("shape,axis", [((1, 3, 1), 1), ((1, 3, 1), 3), ((1, 3, 1), -4),
-                                        ((1, 3, 1), (0, 0)), ((), 1), ((2,), 0),
+                                        ((1, 3, 1), (0, 0)), ((), 1), ((), (0,)), ((), (-1, 0)), ((2,), 0),
                                         ((2,), (0, 1))], ids=repr)
 def test_squeeze_errors(shape, axis):
     kn, rn = outcome(lambda: np.zeros(shape).squeeze(axis))
