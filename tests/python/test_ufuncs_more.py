@@ -371,9 +371,10 @@ def test_where_array_like(where):
     same(lambda: run(cp), lambda: run(np))
 
 
-# NumPy has no boolean loop for sign, positive, gcd and lcm (dtype= still selects one).
-@pytest.mark.parametrize('name', ['sign', 'positive', 'gcd', 'lcm'])
-@pytest.mark.parametrize('dtype', [None, 'int8'])
+# NumPy has no boolean loop for sign, positive, gcd and lcm (dtype= still selects one),
+# and refuses boolean negative and subtract unless dtype= names a numeric loop.
+@pytest.mark.parametrize('name', ['sign', 'positive', 'gcd', 'lcm', 'negative', 'subtract'])
+@pytest.mark.parametrize('dtype', [None, 'bool', 'int8', 'float32', 'complex64'])
 def test_boolean_inputs_refused(name, dtype):
     def run(xp):
         f = getattr(xp, name)

@@ -135,7 +135,8 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, strong, uf) : op.dtype());
   }
   std::span<const DType> in(r.input_dtypes.data(), r.input_dtypes.size());
-  check_boolean_ops(uf, in);
+  // A non-bool dtype= picks a numeric loop: negative(bool_array, dtype=float32) is fine.
+  if (!options.dtype || options.dtype->is_bool()) check_boolean_ops(uf, in);
   if (!options.dtype) check_bool_only(uf, in);
 
   // A weak Python float or complex must also cast to dtype='s loop (maximum(bool_array,
