@@ -126,6 +126,14 @@ def test_ldexp_resolution_like_numpy():
         cp.ldexp(cp.asarray(np.ones(2)), cp.asarray(np.ones(2)))
 
 
+# A Python int exponent goes to ldexp's int32 loops (bool mantissas: int64): beyond, OverflowError.
+@pytest.mark.parametrize('e', [2**31 - 1, -2**31, 2**31, -2**63, 2**63 - 1, 2**63, -2**64])
+@pytest.mark.parametrize('dt', ['float64', 'float32', 'float16', 'int32', 'int64', 'int8', 'bool'])
+def test_ldexp_python_int_exponent_range(e, dt):
+    x = np.array([1, 0], dt)
+    same(lambda: cp.ldexp(cp.asarray(x), e), lambda: np.ldexp(x, e))
+
+
 def test_divmod_integer_edges():
     for dt in [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64]:
         info = np.iinfo(dt)

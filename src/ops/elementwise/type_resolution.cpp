@@ -58,8 +58,9 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
       is_comparison(uf))
     return own;
   if (own.is_integer() && strong.is_bool()) return int64;
-  // ldexp's exponent is an integer whatever the mantissa's dtype (its 'fl->f' loops).
-  if (own.is_integer() && uf.name == "ldexp") return int64;
+  // ldexp's exponent is an integer whatever the mantissa's dtype; NumPy's first matching
+  // loop takes a Python int as C int ('fi->f', 'di->d'): beyond int32 it overflows.
+  if (own.is_integer() && uf.name == "ldexp") return int32;
   return strong;
 }
 
