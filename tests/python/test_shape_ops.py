@@ -7,8 +7,8 @@ import pytest
 from numpy.exceptions import AxisError
 
 import cunumpy as cp
-from _helpers import (LAYOUT_NAMES, assert_same, assert_strides, make_pair, outcome, sample,
-                      to_np)
+from _helpers import (LAYOUT_NAMES, assert_same, assert_strides, check_same_outcome, make_pair,
+                      outcome, sample, to_np)
 
 
 def _view_semantics(r_cp, a_cp, r_np, a_np):
@@ -194,12 +194,20 @@ def test_moveaxis(src, dst, dtype):
 
 
 @pytest.mark.parametrize("src,dst", [(3, 0), (0, -4), ([0, 0], [1, 2]), ([0, 1], [2]),
-                                     ([0], [1, 1])], ids=repr)
+                                     ([0], [1, 1]), ([0, 1], [5]), ([], [3]), ([7], []),
+                                     ([0, 0], [1])], ids=repr)
 def test_moveaxis_errors(src, dst):
     kn, rn = outcome(lambda: np.moveaxis(np.zeros((2, 3, 4)), src, dst))
     assert kn == "raise"
     with pytest.raises(type(rn)):
         cp.moveaxis(cp.zeros((2, 3, 4)), src, dst)
+
+
+# NumPy normalizes both axis lists (AxisError) before comparing their lengths.
+@pytest.mark.parametrize("src,dst", [([], [0]), ([0], []), ([], [])], ids=repr)
+def test_moveaxis_0d(src, dst):
+    check_same_outcome(lambda: cp.moveaxis(cp.asarray(1.5), src, dst),
+                       lambda: np.moveaxis(np.asarray(1.5), src, dst))
 
 
 # ---------------------------------------------------------------- squeeze / expand_dims
