@@ -391,6 +391,46 @@ def test_boolean_inputs_refused(name, dtype):
     same(lambda: run(cp), lambda: run(np))
 
 
+# casting='no'/'equiv' with Python scalars: under 'equiv' a Python int/float/complex must
+# already be the loop's dtype (int64/float64/complex128), a Python bool is a bool array, the
+# logical ufuncs cast their inputs to bool whatever the rule, a Python int compared with an
+# integer array is exact, and with dtype= a scalar of a higher kind never reaches the loop.
+@pytest.mark.parametrize('expr', [
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), 3, casting="no")',
+    'xp.add(xp.asarray(np.array([1, 2], "int64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "float64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "float64")), 3.0, casting="equiv")',
+    'xp.multiply(xp.asarray(np.array([1, 2], "float32")), 3.0, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "complex64")), 1j, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 3, dtype="int8", casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 300, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 2**64, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int64")), 2**64, casting="equiv")',
+    'xp.add(xp.asarray(np.array([True])), 2**64, casting="no")',
+    'xp.equal(xp.asarray(np.array([1, 2], "int8")), 3, casting="equiv")',
+    'xp.equal(xp.asarray(np.array([1, 2], "int8")), 300, casting="no")',
+    'xp.equal(xp.asarray(np.array([1, 2], "float16")), 3, casting="equiv")',
+    'xp.ldexp(xp.asarray(np.array([1, 2], "float64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), True, casting="no")',
+    'xp.add(xp.asarray(np.array([1, 2], "float32")), True, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), True, dtype="int8", casting="no")',
+    'xp.add(xp.asarray(np.array([True])), True, casting="no")',
+    'xp.logical_xor(np.float16(1.5), xp.asarray(np.array([1, 0], "uint8")), casting="no")',
+    'xp.logical_xor(xp.asarray(np.array([1, 0], "int8")), xp.asarray(np.array([1, 0], "uint8")), casting="no")',
+    'xp.logical_and(xp.asarray(np.array([1, 0], "int8")), 3.0, casting="no")',
+    'xp.logical_and(xp.asarray(np.array([1, 0], "int8")), 1j, casting="equiv")',
+    'xp.logical_or(xp.asarray(np.array([1, 0], "int8")), xp.asarray(np.array([1., 0.], "float32")), casting="no", dtype="bool")',
+    'xp.logical_xor(xp.asarray(np.array([1.0])), 2**64)',
+    'xp.add(xp.asarray(np.array([1.0, 2.0])), 1j, dtype="float64", casting="no")',
+    'xp.add(xp.asarray(np.array([True])), 3, dtype="bool")',
+    'xp.maximum(xp.asarray(np.array([True])), 3.0, dtype="bool", casting="no")',
+    'xp.ldexp(xp.asarray(np.array([1.0, 2.0])), True)',
+])
+def test_strict_casting_with_python_scalars(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+
+
 # With dtype=, a Python float or complex must cast to the loop under `casting`.
 @pytest.mark.parametrize('expr', [
     'xp.maximum(xp.asarray(np.array([True, False])), 1e300, dtype="int8", casting="same_kind")',
