@@ -391,6 +391,29 @@ def test_boolean_inputs_refused(name, dtype):
     same(lambda: run(cp), lambda: run(np))
 
 
+# NumPy's signed integer power loops refuse negative exponents (ValueError) wherever they
+# compute: not where= masks them out, not for an empty result, not in float loops.
+@pytest.mark.parametrize('expr', [
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])))',
+    'xp.power(xp.asarray(np.array([2, 3], "int8")), -1)',
+    'xp.power(xp.asarray(np.array([True])), -2**63)',
+    'xp.power(xp.asarray(np.array([2, 3], "uint8")), xp.asarray(np.array([-1, 2], "int64")))',
+    'xp.power(np.int8(-3), xp.asarray(np.array([-1, 2], "int16")))',
+    'xp.power(xp.asarray(np.array([[2, 3]])), xp.asarray(np.array([[-1], [2]])))',
+    'xp.power(xp.asarray(np.array([2, 3])), np.int64(-2))',
+    'xp.asarray(np.array([2, 3])) ** -1',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([200, 1])), dtype="int8", casting="unsafe")',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])), where=xp.asarray(np.array([False, True])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.array([2, 3])), -1, where=xp.asarray(np.array([False, False])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.array([2, 3])), -1, where=xp.asarray(np.array([False, True])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.zeros((0, 1), "int64")), xp.asarray(np.array([-1, 2])))',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])), dtype="float64")',
+    'xp.power(xp.asarray(np.array([2, 3], "uint64")), xp.asarray(np.array([1, 2], "uint64")))',
+])
+def test_integer_power_negative_exponent(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+
+
 # casting='no'/'equiv' with Python scalars: under 'equiv' a Python int/float/complex must
 # already be the loop's dtype (int64/float64/complex128), a Python bool is a bool array, the
 # logical ufuncs cast their inputs to bool whatever the rule, a Python int compared with an
