@@ -414,6 +414,15 @@ def test_integer_power_negative_exponent(expr):
     same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
 
 
+@pytest.mark.parametrize('b', [-1, 2, [-1], [1, -2], np.int8(-1)], ids=repr)
+def test_integer_power_at_negative_exponent(b):
+    def run(xp):
+        a = xp.asarray(np.array([2, 3, 4]))
+        xp.power.at(a, [0, 2], xp.asarray(np.array(b)) if isinstance(b, list) else b)
+        return a
+    same(lambda: run(cp), lambda: run(np))
+
+
 # casting='no'/'equiv' with Python scalars: under 'equiv' a Python int/float/complex must
 # already be the loop's dtype (int64/float64/complex128), a Python bool is a bool array, the
 # logical ufuncs cast their inputs to bool whatever the rule, a Python int compared with an

@@ -39,10 +39,12 @@ bool needs_copy(const ndarray& in, const ndarray& out) {
 std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> inputs,
                                      const UfuncOptions& options);
 
-// NumPy's signed integer power loops refuse a negative exponent (ValueError) wherever they
-// compute (`mask`: where=); checked before running, as the kernels have no error channel.
-void check_integer_power(const Ufunc& uf, const UfuncLoop& loop, std::span<const Operand> inputs,
-                         const Shape& shape, const ndarray* mask) {
+}  // namespace
+
+// Checked before running, as the kernels have no error channel.
+void detail::check_integer_power(const Ufunc& uf, const UfuncLoop& loop,
+                                 std::span<const Operand> inputs, const Shape& shape,
+                                 const ndarray* mask) {
   const DType t = loop.types[1];
   if (uf.name != "power" || t.kind() != 'i' || shape_size(shape) == 0) return;
   bool negative;
@@ -61,6 +63,8 @@ void check_integer_power(const Ufunc& uf, const UfuncLoop& loop, std::span<const
   }
   if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
 }
+
+namespace {
 
 std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
                                const UfuncOptions& options, const ndarray* mask);
@@ -132,7 +136,7 @@ std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       outputs[o] = ndarray(shape, loop.types[uf.nin + o], Order::C, device);
 
   if (shape_size(shape) == 0) return outputs;
-  check_integer_power(uf, loop, inputs, shape, mask);
+  detail::check_integer_power(uf, loop, inputs, shape, mask);
 
   detail::ElementwiseTask task;
   task.ufunc = &uf;
