@@ -113,7 +113,22 @@ def arange(start=None, stop=None, step=None, dtype=None):
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
+    if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
+        _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
     return _core.arange(start, stop, step, dtype)
+
+
+def _check_arange_stores(start, stop, step, dt):
+    """NumPy stores start and start + step (Python numbers, a float truncated) into the
+    integer result before filling the rest: either out of range raises OverflowError."""
+    real = (int, float, _numpy.integer, _numpy.floating)
+    if step == 0 or not all(isinstance(v, real) for v in (start, stop, step)):
+        return  # (a zero step fails later; complex bounds too)
+    q = (stop - start) / step
+    info = _numpy.iinfo(dt)
+    for v, needed in ((start, q > 0), (start + step, q > 1)):
+        if needed and isinstance(v, (int, float)) and not info.min <= int(v) <= info.max:
+            raise OverflowError(f"Python integer {int(v)} out of bounds for {dt}")
 
 
 def _check_num(num):

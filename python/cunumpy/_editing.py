@@ -99,8 +99,17 @@ def delete(arr, obj, axis=None):
     return _gather(arr, kept, axis)
 
 
+def _assignable(vals, shape):
+    """vals as NumPy's assignment into a `shape` target sees them: leading unit axes
+    dropped, then broadcast."""
+    while vals.ndim > len(shape) and vals.shape[0] == 1:
+        vals = vals.reshape(vals.shape[1:])
+    return broadcast_to(vals, tuple(shape))
+
+
 def insert(arr, obj, values, axis=None):
-    """arr with `values` inserted before the indices `obj` along `axis`, as NumPy."""
+    """arr with `values` inserted before the indices `obj` along `axis`, as NumPy (its
+    index bookkeeping, errors included, replayed on the host)."""
     arr, axis = _along(arr, axis)
     n = arr.shape[axis]
     from cunumpy._creation import asarray, empty
@@ -109,14 +118,13 @@ def insert(arr, obj, values, axis=None):
     else:
         indices = _numpy.array(_host(obj))
         if indices.dtype == bool:
-            raise IndexError("boolean array argument obj to insert must be one dimensional "
-                             "and match the axis length of %d" % n) if indices.ndim != 1 else \
-                TypeError("in the future insert will treat boolean arrays and array-likes as "
-                          "a boolean index instead of casting it to integers")
-        if indices.ndim > 1:
+            if obj.ndim != 1:  # (NumPy's AttributeError for a list, too)
+                raise ValueError('boolean array argument obj to insert must be one dimensional')
+            indices = _numpy.flatnonzero(indices)
+        elif indices.ndim > 1:
             raise ValueError("index array argument obj to insert must be one dimensional or scalar")
-    if indices.ndim == 0 and not isinstance(obj, slice):
-        index = int(indices)
+    if indices.size == 1:
+        index = indices.item()
         if index < -n or index > n:
             raise IndexError(f"index {obj} is out of bounds for axis {axis} with size {n}")
         if index < 0:
@@ -125,11 +133,10 @@ def insert(arr, obj, values, axis=None):
         while vals.ndim < arr.ndim:
             vals = vals.reshape((1,) + vals.shape)
         # A scalar index inserts `values` as a block: its first axis becomes `axis`.
-        vals = moveaxis(vals, 0, axis) if vals.ndim else vals
+        vals = moveaxis(vals, 0, axis) if indices.ndim == 0 and vals.ndim else vals
         shape = list(arr.shape)
-        numnew = vals.shape[axis]
-        shape[axis] = numnew
-        vals = broadcast_to(vals, tuple(shape))
+        shape[axis] = vals.shape[axis]
+        vals = _assignable(vals, shape)
         return concatenate((arr[_at(axis, slice(None, index))], vals,
                             arr[_at(axis, slice(index, None))]), axis=axis)
     if indices.size == 0 and not isinstance(obj, (_numpy.ndarray, ndarray)):
@@ -137,22 +144,26 @@ def insert(arr, obj, values, axis=None):
     if indices.dtype.kind not in 'iu':
         raise IndexError("arrays used as indices must be of integer (or boolean) type")
     indices = indices.astype(_numpy.intp)
-    bad = indices[(indices < -n) | (indices > n)]
-    if bad.size:
-        raise IndexError(f"index {int(bad[0])} is out of bounds for axis {axis} with size {n}")
-    indices = indices.copy()
     indices[indices < 0] += n
     numnew = indices.size
     order = _numpy.argsort(indices, kind='stable')
     indices[order] += _numpy.arange(numnew)
     total = n + numnew
+    old_pos = _numpy.ones(total, dtype=bool)
+    old_pos[indices] = False  # NumPy's IndexError for a position still out of range
+    indices[indices < 0] += total
+    vshape = list(arr.shape)
+    vshape[axis] = numnew
+    # The new entries: values broadcast like new[..., indices, ...] = values in NumPy.
+    vals = _assignable(asarray(values, dtype=arr.dtype), vshape)
+    kept = _numpy.flatnonzero(old_pos)
+    if kept.size != n:  # positions that collided: NumPy's new[..., old_mask, ...] = arr fails
+        raise ValueError(f"NumPy boolean array indexing assignment cannot assign {n} input "
+                         f"values to the {kept.size} output values where the mask is true")
     shape = list(arr.shape)
     shape[axis] = total
     new = empty(tuple(shape), dtype=arr.dtype)
-    old_pos = _numpy.ones(total, dtype=bool)
-    old_pos[indices] = False
     # The old entries: runs of consecutive new positions take runs of the source in order.
-    kept = _numpy.flatnonzero(old_pos)
     src = 0
     if kept.size:
         breaks = _numpy.flatnonzero(_numpy.diff(kept) != 1) + 1
@@ -161,10 +172,6 @@ def insert(arr, obj, values, axis=None):
             new[_at(axis, slice(int(kept[s]), int(kept[s]) + length))] = \
                 arr[_at(axis, slice(src, src + length))]
             src += length
-    # The new entries: values broadcast like new[..., indices, ...] = values in NumPy.
-    vshape = list(arr.shape)
-    vshape[axis] = numnew
-    vals = broadcast_to(asarray(values, dtype=arr.dtype), tuple(vshape))
     for j, pos in enumerate(indices):
         new[_at(axis, slice(int(pos), int(pos) + 1))] = vals[_at(axis, slice(j, j + 1))]
     return new

@@ -140,7 +140,14 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
     """Joins arrays of one shape along a new axis."""
     if out is not None:
         dtype = out.dtype if dtype is None else dtype
-    return _to_out(_core.stack(_arrays(arrays), axis, dtype, casting), out)
+    arrays = _arrays(arrays)
+    if not isinstance(axis, int):  # NumPy checks the arrays before the axis's type
+        if not arrays:
+            raise ValueError('need at least one array to stack')
+        if len({a.shape for a in arrays}) > 1:
+            raise ValueError('all input arrays must have the same shape')
+        axis = operator.index(axis)
+    return _to_out(_core.stack(arrays, axis, dtype, casting), out)
 
 
 def hstack(tup, *, dtype=None, casting='same_kind'):

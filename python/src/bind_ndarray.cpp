@@ -507,6 +507,9 @@ void bind_ndarray(nb::module_& m) {
              const ndarray& a = as_ndarray(self);
              if (axis.is_none()) return as_view_of(self, a.squeeze());
              auto axes = to_axes(axis);
+             // NumPy accepts a single integer axis 0 or -1 on a 0-d array (not a tuple).
+             if (a.ndim() == 0 && !nb::isinstance<nb::tuple>(axis) && axes.size() == 1 && (axes[0] == 0 || axes[0] == -1))
+               return as_view_of(self, a.squeeze());
              return as_view_of(self, a.squeeze(std::span<const int64_t>(axes.data(), axes.size())));
            },
            nb::arg("axis") = nb::none())

@@ -17,16 +17,18 @@ ndarray squeeze(const ndarray& a, std::span<const int64_t> axes) { return a.sque
 
 ndarray moveaxis(const ndarray& a, std::span<const int64_t> source, std::span<const int64_t> destination) {
   const int nd = a.ndim();
-  if (source.size() != destination.size())
+  // NumPy's order: each list normalized (AxisError) and checked for repeats, then lengths.
+  auto normalized = [nd](std::span<const int64_t> axes, const char* what) {
+    SmallVector<int, 8> out;
+    for (int64_t ax : axes) out.push_back(normalize_axis(ax, nd));
+    for (std::size_t i = 0; i < out.size(); ++i)
+      for (std::size_t j = i + 1; j < out.size(); ++j)
+        if (out[i] == out[j]) throw ValueError(std::string("repeated axis in `") + what + "` argument");
+    return out;
+  };
+  SmallVector<int, 8> src = normalized(source, "source"), dst = normalized(destination, "destination");
+  if (src.size() != dst.size())
     throw ValueError("`source` and `destination` arguments must have the same number of elements");
-  SmallVector<int, 8> src, dst;
-  for (int64_t s : source) src.push_back(normalize_axis(s, nd));
-  for (int64_t d : destination) dst.push_back(normalize_axis(d, nd));
-  for (std::size_t i = 0; i < src.size(); ++i)
-    for (std::size_t j = i + 1; j < src.size(); ++j) {
-      if (src[i] == src[j]) throw ValueError("repeated axis in `source` argument");
-      if (dst[i] == dst[j]) throw ValueError("repeated axis in `destination` argument");
-    }
   // NumPy's construction: the remaining axes in order, then each source inserted at its
   // destination, in order of increasing destination.
   SmallVector<int64_t, 8> order;

@@ -162,8 +162,6 @@ def test_arange(args):
 @pytest.mark.parametrize("args", [(10,), (0,), (2,), (1, 8, 2), (7, -3, -2), (0, 5, 0.5),
                                   (-2.5, 2.5, 0.5), (100, 130, 7), (250, 260)], ids=repr)
 def test_arange_dtype(args, dtype):
-    if dtype.kind == "u" and any(isinstance(a, float) and a < 0 for a in args):
-        pytest.skip("negative float to unsigned integer is undefined in NumPy (C UB)")
     check_same_outcome(lambda: cp.arange(*args, dtype=dtype),
                        lambda: np.arange(*args, dtype=dtype),
                        compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
@@ -174,6 +172,18 @@ def test_arange_keywords():
     assert_same(cp.arange(stop=4), np.arange(stop=4))
     assert_same(cp.arange(1, 10, step=4, dtype=np.float32),
                 np.arange(1, 10, step=4, dtype=np.float32))
+
+
+# NumPy stores start and start + step (a float truncated) first: out of range raises.
+@pytest.mark.parametrize("args,dtype", [
+    ((-1.5, 1), "uint16"), ((-1.5, 1, 0.5), "uint8"), ((1.0, -3, -2.5), "uint8"),
+    ((1, -1, -1.5), "uint8"), ((200.5, 300), "int8"), ((126.5, 300), "int8"),
+    ((255, 260), "uint8"), ((0, -3, -1), "uint8"), ((0.5, -3, -1), "uint8"),
+    ((-1.5, -2), "uint8"), ((np.float64(-1.5), 1), "uint8"), ((-1.5, 1, np.float32(1)), "uint8"),
+    ((65535.5, 65537), "uint16"), ((-0.9, 1), "uint8"), ((1.5, 1.9), "uint8")], ids=repr)
+def test_arange_int_dtype_stores_checked(args, dtype):
+    check_same_outcome(lambda: cp.arange(*args, dtype=dtype),
+                       lambda: np.arange(*args, dtype=dtype))
 
 
 @pytest.mark.parametrize("args", [(0, 10, 0), (0, 1, 0.0), (float("nan"),), (0, float("inf")),

@@ -65,6 +65,20 @@ def test_insert_errors():
     check_same_outcome(lambda: cp.insert(cp.arange(3), [[0]], 1), lambda: np.insert(np.arange(3), [[0]], 1))
 
 
+# NumPy's bookkeeping: a one-element obj inserts a block, several indices are shifted then
+# written (colliding or still out-of-range positions fail as its assignments do).
+@pytest.mark.parametrize('shape,obj,values,axis', [
+    ((0,), [-1, -1], [1, 2], None), ((0,), [-1, 0], [1, 2], None), ((0,), [1, 1], [[1], [2]], None),
+    ((0,), [-1, 0], [[1], [2]], None), ((0, 3), [0], [1, 2], 0), ((2, 3), 0, [[[1, 2, 3]]], 0),
+    ((2, 3), [0, 1], [[[1, 2, 3]]], 0), ((3,), np.array([True, False, True]), 7, None),
+    ((3,), np.array([[True]]), 7, None), ((3,), [2], [7, 8], None), ((3,), [5], [7, 8], None),
+    ((2, 2), [1], [[7], [8]], 1), ((2, 4), [1], [[1], [2]], 0)], ids=repr)
+def test_insert_like_numpy(shape, obj, values, axis):
+    a = np.arange(int(np.prod(shape))).reshape(shape)
+    check_same_outcome(lambda: cp.insert(cp.asarray(a), obj, values, axis=axis),
+                       lambda: np.insert(a, obj, values, axis=axis))
+
+
 @pytest.mark.parametrize('shape', [5, (2, 3), (3, 4), (0,), (2, 0), ()])
 def test_resize(shape):
     a = sample((2, 3), np.float32)

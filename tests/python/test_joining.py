@@ -75,6 +75,14 @@ def test_stack_errors_like_numpy():
     check_same_outcome(lambda: cp.stack([]), lambda: np.stack([]))
 
 
+# NumPy checks the arrays (count, shapes) before the axis's type.
+@pytest.mark.parametrize("shapes", [[(2, 0, 1), (2, 0, 2)], [(2,), (2,)], []], ids=repr)
+@pytest.mark.parametrize("axis", [None, 1.0, np.int64(1)], ids=repr)
+def test_stack_checks_arrays_before_axis(shapes, axis):
+    check_same_outcome(lambda: cp.stack([cp.zeros(s) for s in shapes], axis=axis),
+                       lambda: np.stack([np.zeros(s) for s in shapes], axis=axis))
+
+
 @pytest.mark.parametrize("fn", ["hstack", "vstack", "dstack", "column_stack"])
 @pytest.mark.parametrize("shapes", [[(3,), (3,)], [(2, 3), (2, 3)], [(), ()], [(2, 3, 1), (2, 3, 1)]],
                          ids=repr)

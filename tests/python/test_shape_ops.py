@@ -7,8 +7,8 @@ import pytest
 from numpy.exceptions import AxisError
 
 import cunumpy as cp
-from _helpers import (LAYOUT_NAMES, assert_same, assert_strides, make_pair, outcome, sample,
-                      to_np)
+from _helpers import (LAYOUT_NAMES, assert_same, assert_strides, check_same_outcome, make_pair,
+                      outcome, sample, to_np)
 
 
 def _view_semantics(r_cp, a_cp, r_np, a_np):
@@ -194,7 +194,8 @@ def test_moveaxis(src, dst, dtype):
 
 
 @pytest.mark.parametrize("src,dst", [(3, 0), (0, -4), ([0, 0], [1, 2]), ([0, 1], [2]),
-                                     ([0], [1, 1])], ids=repr)
+                                     ([0], [1, 1]), ([0, 1], [5]), ([], [3]), ([7], []),
+                                     ([0, 0], [1])], ids=repr)
 def test_moveaxis_errors(src, dst):
     kn, rn = outcome(lambda: np.moveaxis(np.zeros((2, 3, 4)), src, dst))
     assert kn == "raise"
@@ -202,10 +203,17 @@ def test_moveaxis_errors(src, dst):
         cp.moveaxis(cp.zeros((2, 3, 4)), src, dst)
 
 
+# NumPy normalizes both axis lists (AxisError) before comparing their lengths.
+@pytest.mark.parametrize("src,dst", [([], [0]), ([0], []), ([], [])], ids=repr)
+def test_moveaxis_0d(src, dst):
+    check_same_outcome(lambda: cp.moveaxis(cp.asarray(1.5), src, dst),
+                       lambda: np.moveaxis(np.asarray(1.5), src, dst))
+
+
 # ---------------------------------------------------------------- squeeze / expand_dims
 SQUEEZE = [((1, 3, 1, 2), None), ((1, 3, 1, 2), 0), ((1, 3, 1, 2), 2), ((1, 3, 1, 2), -2),
            ((1, 3, 1, 2), (0, 2)), ((1, 3, 1, 2), (-4, -2)), ((1, 1), None), ((1,), 0),
-           ((), None), ((), ()), ((3,), None), ((0, 1), 1), ((1, 0), None), ((1, 3), ())]
+           ((), None), ((), ()), ((), 0), ((), -1), ((3,), None), ((0, 1), 1), ((1, 0), None), ((1, 3), ())]
 
 
 @pytest.mark.parametrize("shape,axis", SQUEEZE, ids=repr)
@@ -219,7 +227,7 @@ def test_squeeze(shape, axis, dtype):
 
 
 @pytest.mark.parametrize("shape,axis", [((1, 3, 1), 1), ((1, 3, 1), 3), ((1, 3, 1), -4),
-                                        ((1, 3, 1), (0, 0)), ((), 1), ((2,), 0),
+                                        ((1, 3, 1), (0, 0)), ((), 1), ((), (0,)), ((), (-1, 0)), ((2,), 0),
                                         ((2,), (0, 1))], ids=repr)
 def test_squeeze_errors(shape, axis):
     kn, rn = outcome(lambda: np.zeros(shape).squeeze(axis))

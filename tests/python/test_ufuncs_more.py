@@ -126,6 +126,14 @@ def test_ldexp_resolution_like_numpy():
         cp.ldexp(cp.asarray(np.ones(2)), cp.asarray(np.ones(2)))
 
 
+# A Python int exponent goes to ldexp's int32 loops (bool mantissas: int64): beyond, OverflowError.
+@pytest.mark.parametrize('e', [2**31 - 1, -2**31, 2**31, -2**63, 2**63 - 1, 2**63, -2**64])
+@pytest.mark.parametrize('dt', ['float64', 'float32', 'float16', 'int32', 'int64', 'int8', 'bool'])
+def test_ldexp_python_int_exponent_range(e, dt):
+    x = np.array([1, 0], dt)
+    same(lambda: cp.ldexp(cp.asarray(x), e), lambda: np.ldexp(x, e))
+
+
 def test_divmod_integer_edges():
     for dt in [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64]:
         info = np.iinfo(dt)
@@ -371,15 +379,88 @@ def test_where_array_like(where):
     same(lambda: run(cp), lambda: run(np))
 
 
-# NumPy has no boolean loop for sign, positive, gcd and lcm (dtype= still selects one).
-@pytest.mark.parametrize('name', ['sign', 'positive', 'gcd', 'lcm'])
-@pytest.mark.parametrize('dtype', [None, 'int8'])
+# NumPy has no boolean loop for sign, positive, gcd and lcm (dtype= still selects one),
+# and refuses boolean negative and subtract unless dtype= names a numeric loop.
+@pytest.mark.parametrize('name', ['sign', 'positive', 'gcd', 'lcm', 'negative', 'subtract'])
+@pytest.mark.parametrize('dtype', [None, 'bool', 'int8', 'float32', 'complex64'])
 def test_boolean_inputs_refused(name, dtype):
     def run(xp):
         f = getattr(xp, name)
         a = xp.asarray(np.array([True, False]))
         return f(*([a] * f.nin), dtype=dtype)
     same(lambda: run(cp), lambda: run(np))
+
+
+# NumPy's signed integer power loops refuse negative exponents (ValueError) wherever they
+# compute: not where= masks them out, not for an empty result, not in float loops.
+@pytest.mark.parametrize('expr', [
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])))',
+    'xp.power(xp.asarray(np.array([2, 3], "int8")), -1)',
+    'xp.power(xp.asarray(np.array([True])), -2**63)',
+    'xp.power(xp.asarray(np.array([2, 3], "uint8")), xp.asarray(np.array([-1, 2], "int64")))',
+    'xp.power(np.int8(-3), xp.asarray(np.array([-1, 2], "int16")))',
+    'xp.power(xp.asarray(np.array([[2, 3]])), xp.asarray(np.array([[-1], [2]])))',
+    'xp.power(xp.asarray(np.array([2, 3])), np.int64(-2))',
+    'xp.asarray(np.array([2, 3])) ** -1',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([200, 1])), dtype="int8", casting="unsafe")',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])), where=xp.asarray(np.array([False, True])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.array([2, 3])), -1, where=xp.asarray(np.array([False, False])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.array([2, 3])), -1, where=xp.asarray(np.array([False, True])), out=xp.zeros(2, "int64"))',
+    'xp.power(xp.asarray(np.zeros((0, 1), "int64")), xp.asarray(np.array([-1, 2])))',
+    'xp.power(xp.asarray(np.array([2, 3])), xp.asarray(np.array([-1, 2])), dtype="float64")',
+    'xp.power(xp.asarray(np.array([2, 3], "uint64")), xp.asarray(np.array([1, 2], "uint64")))',
+])
+def test_integer_power_negative_exponent(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+
+
+@pytest.mark.parametrize('b', [-1, 2, [-1], [1, -2], np.int8(-1)], ids=repr)
+def test_integer_power_at_negative_exponent(b):
+    def run(xp):
+        a = xp.asarray(np.array([2, 3, 4]))
+        xp.power.at(a, [0, 2], xp.asarray(np.array(b)) if isinstance(b, list) else b)
+        return a
+    same(lambda: run(cp), lambda: run(np))
+
+
+# casting='no'/'equiv' with Python scalars: under 'equiv' a Python int/float/complex must
+# already be the loop's dtype (int64/float64/complex128), a Python bool is a bool array, the
+# logical ufuncs cast their inputs to bool whatever the rule, a Python int compared with an
+# integer array is exact, and with dtype= a scalar of a higher kind never reaches the loop.
+@pytest.mark.parametrize('expr', [
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), 3, casting="no")',
+    'xp.add(xp.asarray(np.array([1, 2], "int64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "float64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "float64")), 3.0, casting="equiv")',
+    'xp.multiply(xp.asarray(np.array([1, 2], "float32")), 3.0, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "complex64")), 1j, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 3, dtype="int8", casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 300, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), 2**64, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int64")), 2**64, casting="equiv")',
+    'xp.add(xp.asarray(np.array([True])), 2**64, casting="no")',
+    'xp.equal(xp.asarray(np.array([1, 2], "int8")), 3, casting="equiv")',
+    'xp.equal(xp.asarray(np.array([1, 2], "int8")), 300, casting="no")',
+    'xp.equal(xp.asarray(np.array([1, 2], "float16")), 3, casting="equiv")',
+    'xp.ldexp(xp.asarray(np.array([1, 2], "float64")), 3, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int32")), True, casting="no")',
+    'xp.add(xp.asarray(np.array([1, 2], "float32")), True, casting="equiv")',
+    'xp.add(xp.asarray(np.array([1, 2], "int8")), True, dtype="int8", casting="no")',
+    'xp.add(xp.asarray(np.array([True])), True, casting="no")',
+    'xp.logical_xor(np.float16(1.5), xp.asarray(np.array([1, 0], "uint8")), casting="no")',
+    'xp.logical_xor(xp.asarray(np.array([1, 0], "int8")), xp.asarray(np.array([1, 0], "uint8")), casting="no")',
+    'xp.logical_and(xp.asarray(np.array([1, 0], "int8")), 3.0, casting="no")',
+    'xp.logical_and(xp.asarray(np.array([1, 0], "int8")), 1j, casting="equiv")',
+    'xp.logical_or(xp.asarray(np.array([1, 0], "int8")), xp.asarray(np.array([1., 0.], "float32")), casting="no", dtype="bool")',
+    'xp.logical_xor(xp.asarray(np.array([1.0])), 2**64)',
+    'xp.add(xp.asarray(np.array([1.0, 2.0])), 1j, dtype="float64", casting="no")',
+    'xp.add(xp.asarray(np.array([True])), 3, dtype="bool")',
+    'xp.maximum(xp.asarray(np.array([True])), 3.0, dtype="bool", casting="no")',
+    'xp.ldexp(xp.asarray(np.array([1.0, 2.0])), True)',
+])
+def test_strict_casting_with_python_scalars(expr):
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
 
 
 # With dtype=, a Python float or complex must cast to the loop under `casting`.

@@ -22,6 +22,11 @@ struct ElementwiseTask {
   SmallVector<Input, 4> inputs;     // nin entries
 };
 
+// NumPy's signed integer power loops refuse a negative exponent: ValueError when one is
+// computed over `shape` (empty: none), where `mask` (where=, optional) is true.
+void check_integer_power(const Ufunc& uf, const UfuncLoop& loop, std::span<const Operand> inputs,
+                         const Shape& shape, const ndarray* mask);
+
 // ufunc.at on `target` (whose dtype is the loop's): b_array (1-D, loop dtype, length 1 or
 // positions.size()) or b_scalar (loop dtype) for binary ufuncs.
 void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,

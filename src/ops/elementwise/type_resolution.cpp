@@ -58,8 +58,9 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
       is_comparison(uf))
     return own;
   if (own.is_integer() && strong.is_bool()) return int64;
-  // ldexp's exponent is an integer whatever the mantissa's dtype (its 'fl->f' loops).
-  if (own.is_integer() && uf.name == "ldexp") return int64;
+  // ldexp's exponent is an integer whatever the mantissa's dtype; NumPy's first matching
+  // loop takes a Python int as C int ('fi->f', 'di->d'): beyond int32 it overflows.
+  if ((own.is_integer() || own.is_bool()) && uf.name == "ldexp") return int32;
   return strong;
 }
 
@@ -85,6 +86,8 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Operand& op = inputs[i];
     const DType t = loop->types[i];
+    // (a logical ufunc converts a Python int to C long first, whatever its loop)
+    if (op.is_huge_int() && logical) throw OverflowError("Python int too large to convert to C long");
     if (!op.is_weak() || !(t.is_integer() || t.is_bool())) continue;
     if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
     if (logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
@@ -93,6 +96,50 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
     throw OverflowError("Python integer " + v + " out of bounds for " + t.name());
   }
   return loop;
+}
+
+[[noreturn]] void cast_error(const Ufunc& uf, int i, DType from, DType to, Casting casting) {
+  throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) + " from " +
+                  dtype_repr(from) + " to " + dtype_repr(to) + " with casting rule '" +
+                  casting_name(casting) + "'");
+}
+
+// A casting rule stricter than 'safe' also constrains the inputs, as NumPy checks it:
+// arrays and typed scalars by dtype, a Python bool as a bool array; under 'equiv' a Python
+// int/float/complex must already be the loop's dtype as its default (int64/float64/
+// complex128), except a Python int compared with an integer loop (NumPy compares those
+// exactly, in the arrays' own loop: their inputs are checked against that, `strong`).
+// The logical ufuncs cast their inputs to bool whatever the rule.
+void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<const Operand> inputs,
+                          std::span<const DType> in, Casting casting, DType strong) {
+  if (casting >= Casting::Safe || uf.name.rfind("logical_", 0) == 0) return;
+  bool exact_int_compare = false;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    // NumPy converts a Python int for an integer loop before any cast check (under
+    // 'equiv', one for a loop other than int64 fails that rule first).
+    const DType t = loop.types[i];
+    if (inputs[i].is_huge_int() && (t.is_integer() || t.is_bool()) &&
+        !(casting == Casting::Equiv && t != int64))
+      throw OverflowError("Python int too large to convert to C long");
+    exact_int_compare = exact_int_compare ||
+        (is_comparison(uf) && inputs[i].is_weak() && strong.is_integer() && in[i] != strong &&
+         (inputs[i].is_huge_int() || inputs[i].dtype().is_integer()));
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Operand& op = inputs[i];
+    const DType to = exact_int_compare ? strong : loop.types[i];
+    if (op.is_weak() && !op.dtype().is_bool()) {
+      const bool is_int = op.is_huge_int() || op.dtype().is_integer();
+      if (casting != Casting::Equiv || (!op.is_huge_int() && op.dtype() == to) ||
+          (is_int && to.is_integer() && is_comparison(uf)))
+        continue;
+      throw TypeError(std::string("cannot cast Python ") +
+                      (is_int ? "int" : op.dtype().is_floating() ? "float" : "complex") + " to " +
+                      to.name() + " under the casting rule 'equiv'");
+    }
+    const DType from = op.is_weak() ? bool_ : in[i];
+    if (!can_cast(from, to, casting)) cast_error(uf, static_cast<int>(i), from, to, casting);
+  }
 }
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in);
@@ -135,23 +182,20 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, strong, uf) : op.dtype());
   }
   std::span<const DType> in(r.input_dtypes.data(), r.input_dtypes.size());
-  check_boolean_ops(uf, in);
+  // A non-bool dtype= picks a numeric loop: negative(bool_array, dtype=float32) is fine.
+  if (!options.dtype || options.dtype->is_bool()) check_boolean_ops(uf, in);
   if (!options.dtype) check_bool_only(uf, in);
 
-  // A weak Python float or complex must also cast to dtype='s loop (maximum(bool_array,
-  // 1e300, dtype=int8) raises); weak ints are checked by value (check_weak_ints), and under
-  // 'no'/'equiv' NumPy's rules for weak scalars differ: left unchecked.
-  // (a weak float needs only a same-kind cast: add(int16, 2.5, dtype=float32, casting='safe')
-  // is fine).
-  auto exempt = [&](int i) {
-    const Operand& op = inputs[i];
-    return op.is_weak() && (options.casting < Casting::Safe || op.is_huge_int() ||
-                            op.dtype().is_integer() || op.dtype().is_bool());
-  };
+  // With dtype=, a weak Python scalar must reach the loop by kind whatever the rule short
+  // of 'unsafe' (maximum(bool_array, 1e300, dtype=int8) and add(bool_array, 3, dtype=bool)
+  // raise; add(int16, 2.5, dtype=float32, casting='safe') is fine); ints are then checked by
+  // value (check_weak_ints), 'no'/'equiv' by check_strict_casting.
   auto castable = [&](int i, DType to) {
-    Casting rule = options.casting;
-    if (inputs[i].is_weak() && rule == Casting::Safe) rule = Casting::SameKind;
-    return exempt(i) || can_cast(in[i], to, rule);
+    if (uf.name.rfind("logical_", 0) == 0) return true;  // inputs cast to bool regardless
+    const Operand& op = inputs[i];
+    if (!op.is_weak()) return can_cast(in[i], to, options.casting);
+    return op.is_huge_int() || options.casting == Casting::Unsafe ||
+           kind_rank(op.dtype()) <= kind_rank(to);
   };
   if (options.dtype) {
     // dtype= names the output dtype: the first loop computing in it whose inputs cast
@@ -166,6 +210,7 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       for (int i = 0; i < uf.nin; ++i)
         ok = ok && castable(i, loop.types[i]);
       if (ok) {
+        check_strict_casting(uf, loop, inputs, in, options.casting, strong);
         r.loop = check_weak_ints(uf, &loop, inputs);
         return r;
       }
@@ -173,10 +218,7 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     if (!candidate) no_loop(uf, in);
     check_weak_ints(uf, candidate, inputs);  // NumPy converts Python ints first
     for (int i = 0; i < uf.nin; ++i)
-      if (!castable(i, candidate->types[i]))
-        throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
-                        " from " + dtype_repr(in[i]) + " to " + dtype_repr(candidate->types[i]) +
-                        " with casting rule '" + casting_name(options.casting) + "'");
+      if (!castable(i, candidate->types[i])) cast_error(uf, i, in[i], candidate->types[i], options.casting);
   }
 
   // Integer true division computes in float64 (NumPy's TrueDivisionTypeResolver).
@@ -190,13 +232,7 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       ok = int_true_divide ? want == float64 : can_cast(in[i], want, Casting::Safe);
     }
     if (!ok) continue;
-    // A casting rule stricter than 'safe' also constrains the inputs (NumPy checks it).
-    if (options.casting < Casting::Safe)
-      for (int i = 0; i < uf.nin; ++i)
-        if (!inputs[i].is_weak() && !can_cast(in[i], loop.types[i], options.casting))
-          throw TypeError("Cannot cast ufunc '" + uf.name + "' input " + std::to_string(i) +
-                          " from " + dtype_repr(in[i]) + " to " + dtype_repr(loop.types[i]) +
-                          " with casting rule '" + casting_name(options.casting) + "'");
+    check_strict_casting(uf, loop, inputs, in, options.casting, strong);
     r.loop = check_weak_ints(uf, &loop, inputs);
     return r;
   }

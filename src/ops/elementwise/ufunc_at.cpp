@@ -41,6 +41,10 @@ void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions, c
       b_scalar = b->scalar().cast(loop.types[1]);
     }
   }
+  if (b) {
+    const Operand checked[2] = {Operand(a), b_array.defined() ? Operand(b_array) : Operand(b_scalar)};
+    detail::check_integer_power(uf, loop, checked, Shape{static_cast<int64_t>(positions.size())}, nullptr);
+  }
   ndarray target = a.dtype() == work ? a : a.astype(work);
   if (a.device().is_cpu()) {
     detail::run_ufunc_at_cpu(uf, loop, target, positions, b_array, b_scalar);

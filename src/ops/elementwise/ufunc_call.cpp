@@ -6,6 +6,7 @@
 #include "cunumpy/core/errors.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/ops/elementwise.hpp"
+#include "cunumpy/ops/reduction.hpp"
 #include "ops/elementwise/elementwise_exec.hpp"
 
 namespace cunumpy {
@@ -40,9 +41,47 @@ std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> i
 
 }  // namespace
 
+// Checked before running, as the kernels have no error channel.
+void detail::check_integer_power(const Ufunc& uf, const UfuncLoop& loop,
+                                 std::span<const Operand> inputs, const Shape& shape,
+                                 const ndarray* mask) {
+  const DType t = loop.types[1];
+  if (uf.name != "power" || t.kind() != 'i' || shape_size(shape) == 0) return;
+  bool negative;
+  if (inputs[1].is_array()) {
+    ndarray e = inputs[1].array();
+    if (e.dtype() != t) e = e.astype(t);
+    const Operand lt[2] = {Operand(e), Operand(0)};
+    ndarray neg = ufunc_call(get_ufunc("less"), lt, {})[0];
+    if (mask) {
+      const Operand both[2] = {Operand(neg), Operand(*mask)};
+      neg = ufunc_call(get_ufunc("logical_and"), both, {})[0];
+    }
+    negative = any(neg).item().to_int64() != 0;
+  } else {
+    negative = inputs[1].scalar().cast(t).to_int64() < 0 && (!mask || any(*mask).item().to_int64() != 0);
+  }
+  if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
+}
+
+namespace {
+
+std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
+                               const UfuncOptions& options, const ndarray* mask);
+
+}  // namespace
+
 std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs,
                                 const UfuncOptions& options) {
   if (options.where) return call_with_where(uf, inputs, options);
+  return run_ufunc(uf, inputs, options, nullptr);
+}
+
+namespace {
+
+// The ufunc without where= (`mask`: the caller's where=, for the checks that honour it).
+std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
+                               const UfuncOptions& options, const ndarray* mask) {
   Resolution res = resolve_ufunc(uf, inputs, options);
   const UfuncLoop& loop = *res.loop;
 
@@ -97,6 +136,7 @@ std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs
       outputs[o] = ndarray(shape, loop.types[uf.nin + o], Order::C, device);
 
   if (shape_size(shape) == 0) return outputs;
+  detail::check_integer_power(uf, loop, inputs, shape, mask);
 
   detail::ElementwiseTask task;
   task.ufunc = &uf;
@@ -129,8 +169,6 @@ std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs
   return outputs;
 }
 
-namespace {
-
 // where=mask: the ufunc runs unmasked into temporaries, then each output takes the new
 // values where the mask is true (`_where` selection, cast to the output's dtype). Outputs
 // allocated here keep uninitialized values where the mask is false, as in NumPy.
@@ -142,7 +180,7 @@ std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> i
   UfuncOptions plain = options;
   plain.where.reset();
   plain.out.clear();
-  std::vector<ndarray> results = ufunc_call(uf, inputs, plain);
+  std::vector<ndarray> results = run_ufunc(uf, inputs, plain, &mask);
   // The outputs: given ones, else fresh arrays of the broadcast shape of result and mask.
   std::vector<ndarray> outputs(uf.nout);
   for (int o = 0; o < uf.nout; ++o) {
