@@ -160,6 +160,7 @@ def test_astype_layouts(layout, to):
                     assert_strides(r_cp, r_np)
 
 
+@pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")  # complex -> real, as NumPy warns
 def test_astype_copy_false(dtype, dtype2):
     a_np, a_cp = make_pair("contig", dtype)
     r = a_cp.astype(dtype2, copy=False)
