@@ -82,13 +82,14 @@ void check_boolean_ops(const Ufunc& uf, std::span<const DType> in) {
 // the logical ufuncs take any int64 as a truth value).
 const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
                                  std::span<const Operand> inputs) {
-  const bool logical = uf.name.rfind("logical_", 0) == 0;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Operand& op = inputs[i];
+    if (!op.is_weak()) continue;  // arrays and typed scalars: nothing to check (most calls)
+    const bool logical = uf.name.rfind("logical_", 0) == 0;
     const DType t = loop->types[i];
     // (a logical ufunc converts a Python int to C long first, whatever its loop)
     if (op.is_huge_int() && logical) throw OverflowError("Python int too large to convert to C long");
-    if (!op.is_weak() || !(t.is_integer() || t.is_bool())) continue;
+    if (!(t.is_integer() || t.is_bool())) continue;
     if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
     if (logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
     std::string v = op.dtype() == uint64 ? std::to_string(op.scalar().to_uint64())
@@ -146,11 +147,10 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
 
 // NumPy has no boolean loop for these, and does not let bool cast to their integer loops.
 void check_bool_only(const Ufunc& uf, std::span<const DType> in) {
-  const std::string& n = uf.name;
-  if (n != "sign" && n != "positive" && n != "gcd" && n != "lcm") return;
-  for (DType d : in)
+  for (DType d : in)  // first: most calls have a non-bool input and stop here
     if (!d.is_bool()) return;
-  no_loop(uf, in);
+  const std::string& n = uf.name;
+  if (n == "sign" || n == "positive" || n == "gcd" || n == "lcm") no_loop(uf, in);
 }
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in) {

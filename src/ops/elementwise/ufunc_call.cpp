@@ -46,7 +46,7 @@ void detail::check_integer_power(const Ufunc& uf, const UfuncLoop& loop,
                                  std::span<const Operand> inputs, const Shape& shape,
                                  const ndarray* mask) {
   const DType t = loop.types[1];
-  if (uf.name != "power" || t.kind() != 'i' || shape_size(shape) == 0) return;
+  if (t.kind() != 'i' || uf.name != "power" || shape_size(shape) == 0) return;
   bool negative;
   if (inputs[1].is_array()) {
     ndarray e = inputs[1].array();
