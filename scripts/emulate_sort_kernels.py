@@ -25,6 +25,7 @@ A check of the kernels' logic (ranking, stability, digit extraction, NaN/-0.0 ke
 segmentation), not of speed or of races that only real hardware shows.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,7 @@ inline unsigned __match_any_sync(unsigned, int v) {
 }
 inline int __popc(unsigned v) { return __builtin_popcount(v); }
 inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+inline unsigned atomicOr(unsigned* p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }
 """
 
 DRIVER = BASE_DRIVER + r"""
@@ -452,7 +454,7 @@ def main():
             cases = [c + (0, False) for c in cases]
             # The onesweep path (one row): tiny, one partial tile, exactly one tile, one past,
             # several tiles (CN_OS_HOLD_PREFIX above makes look-backs cross aggregates), strided.
-            tile = 256 * 15
+            tile = 256 * int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
             for K in (1, 2, 300, tile, tile + 1, 3 * tile + 77) if dname[0] != 'c' else ():  # complex: old path
                 for idx in (False, True):
                     cases.append((1, K, False, idx, 3, 1, False))

@@ -61,26 +61,30 @@ BATCHED = """  unsigned excl = 0;
   }
 """
 
-# CUB's WARP_MATCH_ATOMIC_OR: each lane ORs its bit into its warp's mask for its digit
-# (index d + 1: positions past the end are -1), reads the mask back, and the mask is
-# cleared, instead of nine ballots per key.
-PEERS_DECL = "  unsigned peers[CN_OS_ITEMS];\n"
-PEERS_DECL_OR = """  unsigned peers[CN_OS_ITEMS];
-  __shared__ unsigned lab_mm[8][257];
-  for (int i = lane; i < 257; i += 32) lab_mm[warp][i] = 0;
-  __syncwarp();
-"""
-PEERS_MATCH = "    peers[j] = cn_match_digit(d);\n"
-PEERS_MATCH_OR = """    {
-      unsigned* m = &lab_mm[warp][d + 1];
-      atomicOr(m, 1u << lane);
-      __syncwarp();
-      peers[j] = *(volatile unsigned*)m;
-      __syncwarp();
-      *m = 0;
-      __syncwarp();
-    }
-"""
+# The ranking's lane matching by nine ballots (cn_match_digit, the library's before
+# cn_os_match's atomicOr).
+PEERS_MATCH = "    peers[j] = cn_os_match(match_mask[warp], d, lane);\n"
+PEERS_MATCH_BALLOTS = "    peers[j] = cn_match_digit(d);\n"
+
+BOUNDS = "#define CN_OS_BOUNDS __launch_bounds__(256, CN_OS_ITEMS >= 16 ? 3 : 4)"
+
+# The first pass's load through a contiguous pointer (the lab's input is contiguous).
+RAW_LOAD = "return key_of(*(const T*)(p + i * sk), 0, exact); }"
+RAW_LOAD_CONTIG = "return key_of(((const T*)p)[i], 0, exact); }"
+
+# The histogram kernel with a copy of the counters per pair of warps (the float's
+# exponent byte sends most keys to a few counters; four copies cut that contention).
+HIST = ["""  __shared__ unsigned h[CN_OS_DIGITS][256];
+  const int tid = threadIdx.x;
+  for (int b = 0; b < CN_OS_DIGITS; ++b) h[b][tid] = 0;""",
+        """atomicAdd(&h[b][(int)((k[j] >> (8 * b)) & 255)], 1u);""",
+        """    if (h[b][tid]) atomicAdd(&hist[b * 256 + tid], h[b][tid]);"""]
+HIST_PARTS = ["""  __shared__ unsigned hp[4][CN_OS_DIGITS][256];
+  const int tid = threadIdx.x;
+  for (int b = 0; b < CN_OS_DIGITS; ++b) for (int q = 0; q < 4; ++q) hp[q][b][tid] = 0;""",
+              """atomicAdd(&hp[tid >> 6][b][(int)((k[j] >> (8 * b)) & 255)], 1u);""",
+              """    { const unsigned t = hp[0][b][tid] + hp[1][b][tid] + hp[2][b][tid] + hp[3][b][tid];
+      if (t) atomicAdd(&hist[b * 256 + tid], t); }"""]
 
 
 def variant(name):
@@ -96,12 +100,15 @@ def variant(name):
         elif w.startswith("batch"):
             patches.append((LOOKBACK, "#define CN_LB_B " + w[5:] + "\n" + BATCHED))
         elif w.startswith("lb"):  # __launch_bounds__(256, blocks per SM) on the passes
-            patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)",
-                            f"#define CN_OS_BOUNDS __launch_bounds__(256, {w[2:]})"))
-        elif w == "atomicor":
-            patches += [(PEERS_DECL, PEERS_DECL_OR), (PEERS_MATCH, PEERS_MATCH_OR)]
+            patches.append((BOUNDS, f"#define CN_OS_BOUNDS __launch_bounds__(256, {w[2:]})"))
+        elif w == "ballots":
+            patches.append((PEERS_MATCH, PEERS_MATCH_BALLOTS))
+        elif w == "contig":
+            patches.append((RAW_LOAD, RAW_LOAD_CONTIG))
+        elif w == "histparts":
+            patches += list(zip(HIST, HIST_PARTS))
         elif w == "nobounds":
-            patches.append(("#define CN_OS_BOUNDS __launch_bounds__(256, 4)", "#define CN_OS_BOUNDS"))
+            patches.append((BOUNDS, "#define CN_OS_BOUNDS"))
         else:
             raise SystemExit(f"unknown variant word {w!r}")
     return patches, items

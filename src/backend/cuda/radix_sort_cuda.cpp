@@ -106,7 +106,8 @@ void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHand
   const int kb = sort_key_bytes(dt);
   const bool payload = task.indices.defined();
   int exact = payload ? 0 : 1;  // argsort: -0.0 ties with 0.0 (kept in input order)
-  const long long tiles = (N + kOnesweepTile - 1) / kOnesweepTile;
+  const long long tile = 256ll * onesweep_items(kb);
+  const long long tiles = (N + tile - 1) / tile;
   // Scratch (uint32): hist[kb][256], bins[kb][256], tile counters[64], status A, status B
   // (tiles x 256 each; pass p uses A or B by parity and zeroes the other for pass p + 1).
   const long long hist_n = kb * 256ll, ctr_off = 2 * hist_n, a_off = ctr_off + 64, b_off = a_off + tiles * 256;

@@ -35,7 +35,7 @@
 //     keys-only passes (first, middle, last, only), and cn_os_pass_{raw_kv,kv_kv,kv_fin,
 //     raw_fin} with the element number as payload: tile = atomicAdd(counter), rank in tile,
 //     decoupled look-back on status[tile * 256 + d], scatter; status_next zeroed per tile.
-//     Grid: one block per tile of 256 x kOnesweepItems keys.
+//     Grid: one block per tile of 256 x onesweep_items(key bytes) keys.
 // 256 threads per block everywhere.
 #pragma once
 #include <string>
@@ -50,9 +50,10 @@ int sort_key_bytes(DType d);
 std::string radix_sort_kernel_source(DType d, bool wide_payload);
 inline constexpr int kSortItems = 8;
 inline constexpr int kSortTile = 256 * kSortItems;
-// 12 keys per thread with __launch_bounds__(256, 4): 5.0 ms for 2^27 float32 on the H200,
-// against 5.9 (12 unbounded), 10.8 (20) and 12.0 (15: the ranking's registers spill).
-inline constexpr int kOnesweepItems = 12;
-inline constexpr int kOnesweepTile = 256 * kOnesweepItems;
+// Keys per thread of the onesweep passes, by key bytes: 16 with __launch_bounds__(256, 3)
+// for keys of 4 bytes or less (4.66 ms for 2^27 float32 on the H200, against 4.78 at 12
+// with (256, 4), 5.05 at 24 and 5.77 at 20 with (256, 2)); 12 for 8-byte keys, whose
+// payload passes would spill at 16.
+inline constexpr int onesweep_items(int key_bytes) { return key_bytes <= 4 ? 16 : 12; }
 
 }  // namespace cunumpy::cuda

@@ -35,11 +35,13 @@ inline constexpr int kScanItems = 8;  // elements per thread per tile (three pha
 // Tuning of the look-back kernel, read once from the environment for measurements on the
 // GPU (CUNUMPY_SCAN_LB_BYTES: Acc bytes per thread, 32, 64 or 128, default 64;
 // CUNUMPY_SCAN_LB_SLEEP=0: spin without __nanosleep; CUNUMPY_SCAN_LB_BLOCKS: the minimum
-// resident blocks per SM asked of the compiler, default 0 = none).
+// resident blocks per SM asked of the compiler, default 0 = by Acc size;
+// CUNUMPY_SCAN_LB_ASYNC=0: tile loads through registers instead of cp.async).
 struct ScanLookbackConfig {
   int bytes = 64;
   bool sleep = true;
-  int min_blocks = 0;
+  int min_blocks = 0;  // 0: 8 for Acc of 4 bytes or less (32 registers), else 4
+  bool async = true;   // cp.async tile loads (sm_80 on)
 };
 const ScanLookbackConfig& scan_lookback_config();
 // Elements per thread of the look-back tile (the kernel's CN_LB_ITEMS).

@@ -40,6 +40,7 @@ const ScanLookbackConfig& scan_lookback_config() {
     }
     if (const char* e = std::getenv("CUNUMPY_SCAN_LB_SLEEP")) c.sleep = std::atoi(e) != 0;
     if (const char* e = std::getenv("CUNUMPY_SCAN_LB_BLOCKS")) c.min_blocks = std::max(0, std::min(8, std::atoi(e)));
+    if (const char* e = std::getenv("CUNUMPY_SCAN_LB_ASYNC")) c.async = std::atoi(e) != 0;
     return c;
   }();
   return config;
@@ -59,8 +60,11 @@ std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::str
   const ScanLookbackConfig& lb = scan_lookback_config();
   s += "#define CN_LB_BYTES " + std::to_string(lb.bytes) + "\n";
   s += "#define CN_LB_SLEEP " + std::string(lb.sleep ? "1" : "0") + "\n";
-  s += lb.min_blocks ? "#define CN_LB_BOUNDS __launch_bounds__(256, " + std::to_string(lb.min_blocks) + ")\n"
-                     : std::string("#define CN_LB_BOUNDS __launch_bounds__(256)\n");
+  s += "#define CN_LB_ASYNC " + std::string(lb.async ? "1" : "0") + "\n";
+  // Default: eight blocks per SM (32 registers) for Acc of 4 bytes or less, four for
+  // wider Acc, which would spill at 32.
+  s += "#define CN_LB_BOUNDS __launch_bounds__(256, " +
+       (lb.min_blocks ? std::to_string(lb.min_blocks) : std::string("(sizeof(Acc) <= 4 ? 8 : 4)")) + ")\n";
   s += "#define CN_VEC_T Acc\n";
   s += kRowChunkMacro;
   // Shared-memory tile index with one pad slot per 32, so that thread t reading element
@@ -164,16 +168,30 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
 
 // ---- Single pass with decoupled look-back (Merrill and Garland, as in CUB) ----
 // 64 bytes of Acc per thread (16 items for 1- and 2-byte types): scan_lookback_items()
-// on the host says the same. One pad slot per 128 bytes (a row of banks) keeps the
-// blocked (CN_LB_ITEMS consecutive per thread) and striped accesses conflict-free.
+// on the host says the same. The tile sits in shared memory as 16-byte vectors whose
+// column within each 128-byte row is XORed with the row number (cn_lb_swz): the blocked
+// accesses (a thread's CN_LB_ITEMS consecutive items, as vectors), the striped ones and
+// the cp.async writes are then all free of bank conflicts, with no padding, so that a
+// 16-byte cp.async lands aligned.
 #define CN_LB_ITEMS ((int)(sizeof(Acc) >= 4 ? CN_LB_BYTES / sizeof(Acc) : 16))
 #define CN_LB_TILE (256 * CN_LB_ITEMS)
-#define CN_LB_ROW ((int)(128 / sizeof(Acc)))
-#define CN_LB_PAD(i) ((i) + (i) / CN_LB_ROW)
+#define CN_LB_VN ((int)(sizeof(Acc) < 16 ? 16 / sizeof(Acc) : 1))  // items per vector
+#define CN_LB_VT (CN_LB_ITEMS / CN_LB_VN)                           // vectors per thread
 #define CN_LB_WORDS ((int)((sizeof(Acc) + 3) / 4))
 // Acc of 4 bytes or less travels with its flag in one 64-bit status word (one store, no
 // fence); larger Acc goes to aggregate[]/inclusive[], ordered by fences around the flag.
 #define CN_LB_PACKED (sizeof(Acc) <= 4)
+// cp.async (sm_80 on) copies global memory to shared memory without passing through
+// registers: a block's whole tile is in flight while the block holds few registers, so
+// that eight blocks fit on an SM and the loads of some overlap the look-backs of others.
+#if CN_LB_ASYNC && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define CN_LB_CP_ASYNC 1
+#else
+#define CN_LB_CP_ASYNC 0
+#endif
+
+struct __align__(16) CnLbVec { Acc v[CN_LB_VN]; };
+__device__ __forceinline__ int cn_lb_swz(int v) { return v ^ ((v >> 3) & 7); }
 
 union CnWords { Acc a; unsigned w[CN_LB_WORDS]; };
 
@@ -265,19 +283,22 @@ __device__ __forceinline__ Acc cn_lookback(unsigned long long* word, const Acc* 
 
 // One tile of CN_LB_TILE elements per block, tiles numbered in the order blocks start (an
 // atomic counter), so that every tile a block waits for belongs to a block already
-// running. A tile is loaded coalesced (16-byte vectors when the row is contiguous and
-// aligned) into shared memory, scanned CN_LB_ITEMS consecutive items per thread, then
-// warp shuffles; warp 0 publishes the tile's total and looks back for its prefix; the
-// result leaves through shared memory, coalesced again. `status` (zeroed before the
-// launch): a tile counter, then one 64-bit word per tile; aggregate/inclusive: one Acc
-// per tile when Acc is over 4 bytes (else unused).
+// running. A tile is loaded coalesced (cp.async of 16-byte vectors when the row is
+// contiguous and aligned) into shared memory; each thread combines its CN_LB_ITEMS
+// consecutive items, warp shuffles and the warps' totals give the tile's total; warp 0
+// publishes it and looks back for the tile's prefix; each thread then combines its items
+// again, from its prefix, into shared memory, and the result leaves coalesced. The
+// items are read twice from shared memory instead of held in registers. `status` (zeroed
+// before the launch): a tile counter, then one 64-bit word per tile;
+// aggregate/inclusive: one Acc per tile when Acc is over 4 bytes (else unused).
 extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* out,
     Acc* aggregate, Acc* inclusive, unsigned long long* status, long long K, long long stride_m,
     long long stride_k, int tiles) {
-  __shared__ Acc tile[CN_LB_TILE + CN_LB_TILE / CN_LB_ROW];
+  __shared__ CnLbVec tile[CN_LB_TILE / CN_LB_VN];
   __shared__ Acc warp_total[8];
   __shared__ Acc tile_prefix;
   __shared__ long long tile_id;
+  Acc* tile_items = (Acc*)tile;
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   if (tid == 0) tile_id = (long long)atomicAdd(status, 1ull);
   __syncthreads();
@@ -288,15 +309,22 @@ extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* ou
   const int n = K - t0 < CN_LB_TILE ? (int)(K - t0) : CN_LB_TILE;
   const char* row = in + m * stride_m + t0 * stride_k;
   Acc* orow = out + m * K + t0;
-  constexpr int V = CN_LB_ITEMS / CN_VEC_N;  // vectors per thread
+  constexpr int V = CN_LB_TILE / CN_LB_VN / 256;  // striped vectors per thread
   if (n == CN_LB_TILE && CN_VEC_OK(row, stride_k)) {
-    CnVec r[V];  // all loads issued before the first use
+#if CN_LB_CP_ASYNC
 #pragma unroll
-    for (int q = 0; q < V; ++q) r[q] = ((const CnVec*)row)[q * 256 + tid];
+    for (int q = 0; q < V; ++q) {
+      const unsigned dst = (unsigned)__cvta_generic_to_shared(&tile[cn_lb_swz(q * 256 + tid)]);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"((const CnLbVec*)row + q * 256 + tid));
+    }
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#else
+    CnLbVec r[V];  // all loads issued before the first use
 #pragma unroll
-    for (int q = 0; q < V; ++q)
+    for (int q = 0; q < V; ++q) r[q] = ((const CnLbVec*)row)[q * 256 + tid];
 #pragma unroll
-      for (int e = 0; e < CN_VEC_N; ++e) tile[CN_LB_PAD((q * 256 + tid) * CN_VEC_N + e)] = r[q].v[e];
+    for (int q = 0; q < V; ++q) tile[cn_lb_swz(q * 256 + tid)] = r[q];
+#endif
   } else {
     Acc r[CN_LB_ITEMS];
 #pragma unroll
@@ -305,17 +333,22 @@ extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* ou
       r[i] = k < n ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
     }
 #pragma unroll
-    for (int i = 0; i < CN_LB_ITEMS; ++i) tile[CN_LB_PAD(i * 256 + tid)] = r[i];
+    for (int i = 0; i < CN_LB_ITEMS; ++i) {
+      const int k = i * 256 + tid;
+      tile_items[cn_lb_swz(k / CN_LB_VN) * CN_LB_VN + k % CN_LB_VN] = r[i];
+    }
   }
   __syncthreads();
-  Acc x[CN_LB_ITEMS];
+  // The thread's items in order: their combination (the same order as the second pass).
+  Acc run = CN_IDENTITY;
 #pragma unroll
-  for (int i = 0; i < CN_LB_ITEMS; ++i) x[i] = tile[CN_LB_PAD(tid * CN_LB_ITEMS + i)];
+  for (int j = 0; j < CN_LB_VT; ++j) {
+    const CnLbVec x = tile[cn_lb_swz(tid * CN_LB_VT + j)];
 #pragma unroll
-  for (int i = 1; i < CN_LB_ITEMS; ++i) x[i] = CN_COMBINE(x[i - 1], x[i]);
-  const Acc thread_incl = cn_warp_inclusive(x[CN_LB_ITEMS - 1], lane);
+    for (int e = 0; e < CN_LB_VN; ++e) run = (j == 0 && e == 0) ? x.v[0] : CN_COMBINE(run, x.v[e]);
+  }
+  const Acc thread_incl = cn_warp_inclusive(run, lane);
   Acc lane_prefix = cn_shfl_up(thread_incl, 1);
-  if (lane == 0) lane_prefix = CN_IDENTITY;
   if (lane == 31) warp_total[warp] = thread_incl;
   __syncthreads();
   Acc warp_prefix = CN_IDENTITY, total = CN_IDENTITY;
@@ -335,23 +368,30 @@ extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* ou
     if (lane == 0) tile_prefix = prefix;
   }
   __syncthreads();
-  const Acc p = CN_COMBINE(CN_COMBINE(tile_prefix, warp_prefix), lane_prefix);
+  Acc p = CN_COMBINE(tile_prefix, warp_prefix);
+  if (lane != 0) p = CN_COMBINE(p, lane_prefix);
+  // Each result is p combined with the thread's running combination, as in a scan held
+  // in registers (the same roundings for floats).
+  run = CN_IDENTITY;
 #pragma unroll
-  for (int i = 0; i < CN_LB_ITEMS; ++i) tile[CN_LB_PAD(tid * CN_LB_ITEMS + i)] = CN_COMBINE(p, x[i]);
+  for (int j = 0; j < CN_LB_VT; ++j) {
+    CnLbVec x = tile[cn_lb_swz(tid * CN_LB_VT + j)];
+#pragma unroll
+    for (int e = 0; e < CN_LB_VN; ++e) {
+      run = (j == 0 && e == 0) ? x.v[0] : CN_COMBINE(run, x.v[e]);
+      x.v[e] = CN_COMBINE(p, run);
+    }
+    tile[cn_lb_swz(tid * CN_LB_VT + j)] = x;
+  }
   __syncthreads();
   if (n == CN_LB_TILE && CN_VEC_OK(orow, (long long)sizeof(Acc))) {
 #pragma unroll
-    for (int q = 0; q < V; ++q) {
-      CnVec r;
-#pragma unroll
-      for (int e = 0; e < CN_VEC_N; ++e) r.v[e] = tile[CN_LB_PAD((q * 256 + tid) * CN_VEC_N + e)];
-      ((CnVec*)orow)[q * 256 + tid] = r;
-    }
+    for (int q = 0; q < V; ++q) ((CnLbVec*)orow)[q * 256 + tid] = tile[cn_lb_swz(q * 256 + tid)];
   } else {
 #pragma unroll
     for (int i = 0; i < CN_LB_ITEMS; ++i) {
       const int k = i * 256 + tid;
-      if (k < n) orow[k] = tile[CN_LB_PAD(k)];
+      if (k < n) orow[k] = tile_items[cn_lb_swz(k / CN_LB_VN) * CN_LB_VN + k % CN_LB_VN];
     }
   }
 }
