@@ -15,7 +15,7 @@ if [ -n "${SORT_VARIANTS:-}" ]; then
 fi
 for e in ${SCAN_ENVS:-}; do
   printf '%-40s ' "$e"
-  env $(echo "$e" | tr ',' ' ') python3 "$R/scripts/debug/kernel_times.py" cumsum 2>&1 | tail -1
+  env $(echo "$e" | tr ',' ' ') python3 "$R/scripts/debug/kernel_times.py" ${SCAN_WHAT:-cumsum} 2>&1 | tail -${SCAN_LINES:-1}
 done | tee "$OUT/scan_envs.log"
 if [ -n "${TESTS:-}" ]; then
   XD=(); python3 -c "import xdist" 2>/dev/null && XD=(-n 14)

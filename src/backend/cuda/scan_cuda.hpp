@@ -31,16 +31,17 @@ inline constexpr const char* kScanCarryKernelName = "cn_scan_carry";
 inline constexpr const char* kScanChunksKernelName = "cn_scan_chunks";
 inline constexpr const char* kScanLookbackKernelName = "cn_scan_lookback";
 inline constexpr int kScanItems = 8;  // elements per thread per tile (three phases)
-// Elements per thread of cn_scan_lookback (its CN_LB_ITEMS): 64 bytes, 16 for small types.
 // Tuning of the look-back kernel, read once from the environment for measurements on the
-// GPU (CUNUMPY_SCAN_LB_BYTES: Acc bytes per thread, 32, 64 or 128, default 64;
-// CUNUMPY_SCAN_LB_SLEEP=0: spin without __nanosleep; CUNUMPY_SCAN_LB_BLOCKS: the minimum
-// resident blocks per SM asked of the compiler, default 0 = by Acc size;
-// CUNUMPY_SCAN_LB_ASYNC=0: tile loads through registers instead of cp.async).
+// GPU (CUNUMPY_SCAN_LB_BYTES: Acc bytes per thread, 32, 64 or 128; CUNUMPY_SCAN_LB_SLEEP=0:
+// spin without __nanosleep; CUNUMPY_SCAN_LB_BLOCKS: the minimum resident blocks per SM
+// asked of the compiler, 0 = 6 (4 for 16-byte Acc); CUNUMPY_SCAN_LB_ASYNC=0: tile loads through registers
+// instead of cp.async). 2^28 float32 on the H200, ms: 128 bytes with 6 blocks 0.667;
+// 64 bytes with 8 blocks 0.760 (0.760 without cp.async), with 6 0.830, with 4 (64
+// registers, the kernel that held its items in registers) 0.973; 32 bytes 1.051.
 struct ScanLookbackConfig {
-  int bytes = 64;
+  int bytes = 128;     // 32 KB tiles: six fill an SM's shared memory
   bool sleep = true;
-  int min_blocks = 0;  // 0: 8 for Acc of 4 bytes or less (32 registers), else 4
+  int min_blocks = 0;  // 0: 6 (42 registers), 4 for 16-byte Acc
   bool async = true;   // cp.async tile loads (sm_80 on)
 };
 const ScanLookbackConfig& scan_lookback_config();

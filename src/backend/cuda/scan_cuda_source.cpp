@@ -61,10 +61,10 @@ std::string scan_kernel_source(ReduceOp op, const char* acc_type, const std::str
   s += "#define CN_LB_BYTES " + std::to_string(lb.bytes) + "\n";
   s += "#define CN_LB_SLEEP " + std::string(lb.sleep ? "1" : "0") + "\n";
   s += "#define CN_LB_ASYNC " + std::string(lb.async ? "1" : "0") + "\n";
-  // Default: eight blocks per SM (32 registers) for Acc of 4 bytes or less, four for
-  // wider Acc, which would spill at 32.
+  // Default: six blocks per SM, as many 32 KB tiles as shared memory holds (four for
+  // complex128, whose look-back would spill at six blocks' 42 registers).
   s += "#define CN_LB_BOUNDS __launch_bounds__(256, " +
-       (lb.min_blocks ? std::to_string(lb.min_blocks) : std::string("(sizeof(Acc) <= 4 ? 8 : 4)")) + ")\n";
+       (lb.min_blocks ? std::to_string(lb.min_blocks) : std::string("(sizeof(Acc) > 8 ? 4 : 6)")) + ")\n";
   s += "#define CN_VEC_T Acc\n";
   s += kRowChunkMacro;
   // Shared-memory tile index with one pad slot per 32, so that thread t reading element
@@ -167,8 +167,8 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
 }
 
 // ---- Single pass with decoupled look-back (Merrill and Garland, as in CUB) ----
-// 64 bytes of Acc per thread (16 items for 1- and 2-byte types): scan_lookback_items()
-// on the host says the same. The tile sits in shared memory as 16-byte vectors whose
+// CN_LB_BYTES (128) bytes of Acc per thread, 16 items for 1- and 2-byte types:
+// scan_lookback_items() on the host says the same. The tile sits in shared memory as 16-byte vectors whose
 // column within each 128-byte row is XORed with the row number (cn_lb_swz): the blocked
 // accesses (a thread's CN_LB_ITEMS consecutive items, as vectors), the striped ones and
 // the cp.async writes are then all free of bank conflicts, with no padding, so that a
@@ -325,17 +325,20 @@ extern "C" __global__ void CN_LB_BOUNDS cn_scan_lookback(const char* in, Acc* ou
 #pragma unroll
     for (int q = 0; q < V; ++q) tile[cn_lb_swz(q * 256 + tid)] = r[q];
 #endif
-  } else {
-    Acc r[CN_LB_ITEMS];
+  } else {  // eight loads in flight at a time: registers for all items would spill
 #pragma unroll
-    for (int i = 0; i < CN_LB_ITEMS; ++i) {
-      const int k = i * 256 + tid;
-      r[i] = k < n ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
-    }
+    for (int i0 = 0; i0 < CN_LB_ITEMS; i0 += 8) {
+      Acc r[8];
 #pragma unroll
-    for (int i = 0; i < CN_LB_ITEMS; ++i) {
-      const int k = i * 256 + tid;
-      tile_items[cn_lb_swz(k / CN_LB_VN) * CN_LB_VN + k % CN_LB_VN] = r[i];
+      for (int i = 0; i < 8 && i0 + i < CN_LB_ITEMS; ++i) {
+        const int k = (i0 + i) * 256 + tid;
+        r[i] = k < n ? *(const Acc*)(row + k * stride_k) : CN_IDENTITY;
+      }
+#pragma unroll
+      for (int i = 0; i < 8 && i0 + i < CN_LB_ITEMS; ++i) {
+        const int k = (i0 + i) * 256 + tid;
+        tile_items[cn_lb_swz(k / CN_LB_VN) * CN_LB_VN + k % CN_LB_VN] = r[i];
+      }
     }
   }
   __syncthreads();
