@@ -69,8 +69,8 @@ PEERS_MATCH_BALLOTS = "    peers[j] = cn_match_digit(d);\n"
 BOUNDS = "#define CN_OS_BOUNDS __launch_bounds__(256, CN_OS_ITEMS >= 16 ? 3 : 4)"
 
 # The first pass's load through a contiguous pointer (the lab's input is contiguous).
-RAW_LOAD = "return key_of(*(const T*)(p + i * sk), 0, exact); }"
-RAW_LOAD_CONTIG = "return key_of(((const T*)p)[i], 0, exact); }"
+RAW_LOAD = "T fetch(long long i) const { return *(const T*)(p + i * sk); }"
+RAW_LOAD_CONTIG = "T fetch(long long i) const { return ((const T*)p)[i]; }"
 
 # The histogram kernel with a copy of the counters per pair of warps (the float's
 # exponent byte sends most keys to a few counters; four copies cut that contention).
@@ -105,6 +105,8 @@ def variant(name):
             patches.append((PEERS_MATCH, PEERS_MATCH_BALLOTS))
         elif w == "contig":
             patches.append((RAW_LOAD, RAW_LOAD_CONTIG))
+        elif w == "prekeys":
+            pass  # run() starts from keys made on the host
         elif w == "histparts":
             patches += list(zip(HIST, HIST_PARTS))
         elif w == "nobounds":
@@ -130,7 +132,7 @@ def build(src, name):
     return cp.RawModule(code=s, options=("-std=c++17",)), items
 
 
-def run(mod, items, x, out, sms, events=None):
+def run(mod, items, x, out, sms, events=None, prekeys=None):
     f = mod.get_function
     tile = 256 * items
     tiles = -(-N // tile)
@@ -161,7 +163,9 @@ def run(mod, items, x, out, sms, events=None):
     for p in range(kb):
         tail = (i64(N), i32(8 * p), scratch[hist_n + 256 * p:], sa if p % 2 == 0 else sb,
                 None if p == kb - 1 else (sb if p % 2 == 0 else sa), scratch[ctr_off + p:])
-        if p == 0:
+        if p == 0 and prekeys is not None:  # the first pass from ready keys (a middle pass's kernel)
+            f("cn_os_pass_k_k")((tiles,), (256,), (prekeys, keys) + tail)
+        elif p == 0:
             f("cn_os_pass_raw_k")((tiles,), (256,), (x, i64(4), i32(1), keys) + tail)
         elif p == kb - 1:
             f("cn_os_pass_k_out")((tiles,), (256,), (src, out) + tail)
@@ -192,19 +196,28 @@ def main():
         return check(names[1:] or ["base"])
     src = dict(dump_sources())["sort float32 4"]
     rng = np.random.default_rng(0)
-    xh = rng.random(N, dtype=np.float32)
+    # SORT_LAB_DATA=bits: uniformly random bit patterns (every byte uniform) instead of
+    # uniform [0, 1) values, whose low mantissa bytes are not uniform.
+    if os.environ.get("SORT_LAB_DATA") == "bits":
+        xh = rng.integers(0, 2**32, N, dtype=np.uint32).view(np.float32)
+    else:
+        xh = rng.random(N, dtype=np.float32)
     want = np.sort(xh)
+    b = xh.view(np.uint32)  # the library's float keys, for the "prekeys" variant
+    kh = np.where(np.isnan(xh), np.uint32(0xFFFFFFFF), np.where(b >> 31 == 1, ~b, b | np.uint32(1 << 31)))
+    kd = cp.asarray(kh.astype(np.uint32))
     x = cp.asarray(xh)
     out = cp.empty(N, dtype=cp.float32)
     sms = int(cp.cuda.runtime.getDeviceProperties(0)["multiProcessorCount"])
     print(f"N = {N}; columns: hist, then passes 0-3 (ms, median of 9); total")
     for name in names:
         try:
+            pk = kd if "prekeys" in name.split("+") else None
             mod, items = build(src, name)
-            run(mod, items, x, out, sms)
+            run(mod, items, x, out, sms, prekeys=pk)
             cp.cuda.Device().synchronize()
-            ok = np.array_equal(cp.asnumpy(out), want)
-            rows = [run(mod, items, x, out, sms, events=True) for _ in range(9)]
+            ok = np.array_equal(cp.asnumpy(out), want, equal_nan=True)
+            rows = [run(mod, items, x, out, sms, events=True, prekeys=pk) for _ in range(9)]
             med = np.median(np.array(rows), axis=0)
             print(f"{name:32s} " + " ".join(f"{t:6.3f}" for t in med) + f"  total {med.sum():6.3f}"
                   + ("" if ok else "  WRONG ORDER"), flush=True)
