@@ -470,6 +470,12 @@ def run_rows(libs, args):
     row("sort27", f"`sort(x)`, {n27:,} random float32", "ms", False, m_sort27,
         ["cunumpy", "cupy", "torch"])
 
+    def m_argsort27(lib):
+        x = lib.rand(n27)
+        return median_call_ms(lib, lambda: lib.m.argsort(x), rep)
+    row("argsort27", f"`argsort(x)`, {n27:,} random float32", "ms", False, m_argsort27,
+        ["cunumpy", "cupy", "torch"])
+
     def m_sum_small_float(lib):
         x = lib.rand(1000)
         return host_loop_us(lib, lambda: float(x.sum()), 2000), "wall, loop of 2000"

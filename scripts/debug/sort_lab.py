@@ -63,8 +63,8 @@ BATCHED = """  unsigned excl = 0;
 
 # The ranking's lane matching by nine ballots (cn_match_digit, the library's before
 # cn_os_match's atomicOr).
-PEERS_MATCH = "    peers[j] = cn_os_match(match_mask[warp], d, lane);\n"
-PEERS_MATCH_BALLOTS = "    peers[j] = cn_match_digit(d);\n"
+PEERS_MATCH = "const unsigned peers = cn_os_match(match_mask[warp], d, lane);"
+PEERS_MATCH_BALLOTS = "const unsigned peers = cn_match_digit(d);"
 
 BOUNDS = "#define CN_OS_BOUNDS __launch_bounds__(256, CN_OS_ITEMS >= 16 ? 3 : 4)"
 

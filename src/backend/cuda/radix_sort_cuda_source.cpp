@@ -483,7 +483,6 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
                                               int shift, const unsigned* bins, unsigned* status,
                                               unsigned* status_next, unsigned* counter) {
   __shared__ unsigned s_tile;
-  __shared__ unsigned tile_cnt[256];     // keys of digit d in the tile
   __shared__ unsigned warp_off[8][256];  // keys of digit d in warp w so far, then warp w's first staging slot for d
   __shared__ unsigned match_mask[8][257];  // per warp and digit + 1: the lanes holding it (cn_os_match)
   __shared__ int global_off[256];        // output position of staging slot i of digit d, minus i
@@ -491,7 +490,6 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
   __shared__ typename Wider<K, V>::type stage[CN_OS_TILE];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   if (tid == 0) s_tile = atomicAdd(counter, 1u);
-  tile_cnt[tid] = 0;
   for (int w = 0; w < 8; ++w) warp_off[w][tid] = match_mask[w][tid] = 0;
   if (tid < 8) match_mask[tid][256] = 0;
   __syncthreads();
@@ -506,7 +504,6 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
   const int w0 = warp * 32 * CN_OS_ITEMS + lane;
   K key[CN_OS_ITEMS];
   V val[CN_OS_ITEMS];
-  unsigned peers[CN_OS_ITEMS];
   {
     typename Load::Raw raw[CN_OS_ITEMS];
 #pragma unroll
@@ -518,46 +515,40 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
 #pragma unroll
     for (int j = 0; j < CN_OS_ITEMS; ++j) key[j] = w0 + j * 32 < n ? load.key(raw[j]) : (K)0;
   }
-  // The tile's digit counts first, so that they are published before the ranking: later
-  // tiles' look-backs wait on them. Lanes with the same digit (positions past the end only
-  // match each other) add once, through their highest lane.
-#pragma unroll
-  for (int j = 0; j < CN_OS_ITEMS; ++j) {
-    const int d = w0 + j * 32 < n ? (int)((key[j] >> shift) & 255) : -1;
-    peers[j] = cn_os_match(match_mask[warp], d, lane);
-    if (d >= 0 && lane == 31 - __clz(peers[j])) atomicAdd(&tile_cnt[d], (unsigned)__popc(peers[j]));
-  }
-  __syncthreads();
-  const unsigned count = tile_cnt[tid];  // thread tid as digit tid from here
-  volatile unsigned* mine = status + (long long)tile * 256 + tid;
-  *mine = (tile == 0 ? CN_OS_PREFIX : CN_OS_AGG) | count;
-  // Rank within the warp's run of each digit: the group's leader advances the warp's counter.
+  // Rank within the warp's run of each digit in one go: the lanes holding a digit find
+  // each other, and their highest lane advances the warp's counter for it (positions past
+  // the end, d = -1, only match each other and count nowhere).
   const unsigned le_mask = 0xffffffffu >> (31 - lane);
   unsigned rank[CN_OS_ITEMS];
 #pragma unroll
   for (int j = 0; j < CN_OS_ITEMS; ++j) {
-    const int d = (int)((key[j] >> shift) & 255);
-    const int leader = 31 - __clz(peers[j]);
-    const unsigned pre = (unsigned)__popc(peers[j] & le_mask);  // 1-based; the leader's is the group size
+    const int d = w0 + j * 32 < n ? (int)((key[j] >> shift) & 255) : -1;
+    const unsigned peers = cn_os_match(match_mask[warp], d, lane);  // ends with __syncwarp
+    const int leader = 31 - __clz(peers);
+    const unsigned pre = (unsigned)__popc(peers & le_mask);  // 1-based; the leader's is the group size
     unsigned off = 0;
-    if (w0 + j * 32 < n && lane == leader) {
+    if (d >= 0 && lane == leader) {
       off = warp_off[warp][d];
       warp_off[warp][d] = off + pre;
     }
-    __syncwarp();  // the next item's leader for this digit may be another lane
     off = __shfl_sync(0xffffffffu, off, leader);
     rank[j] = off + pre - 1;
   }
   __syncthreads();
-  // Digit tid's first staging slot, then each warp's first slot in digit tid's run (one
-  // shared read a key below instead of two).
+  // Thread tid as digit tid from here: the tile's count of it, published, then its first
+  // staging slot and each warp's first slot in its run (one shared read a key below).
+  unsigned wc[8], count = 0;
+#pragma unroll
+  for (int w = 0; w < 8; ++w) count += wc[w] = warp_off[w][tid];
+  volatile unsigned* mine = status + (long long)tile * 256 + tid;
+  *mine = (tile == 0 ? CN_OS_PREFIX : CN_OS_AGG) | count;
   const unsigned start = os_block_exclusive_scan(count, warp_tot);
   {
     unsigned run = start;
+#pragma unroll
     for (int w = 0; w < 8; ++w) {
-      const unsigned c = warp_off[w][tid];
       warp_off[w][tid] = run;
-      run += c;
+      run += wc[w];
     }
   }
   __syncthreads();
@@ -613,8 +604,8 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
   }
 }
 
-// Three blocks per SM at 16 keys a thread, four at 12: the ranking's keys, peers and
-// ranks then fit without spilling.
+// Three blocks per SM at 16 keys a thread or more (80 registers: 20 keys and their ranks
+// fit without spilling in the keys-only passes), four at 12.
 #define CN_OS_BOUNDS __launch_bounds__(256, CN_OS_ITEMS >= 16 ? 3 : 4)
 #define CN_OS_ARGS long long N, int shift, const unsigned* bins, unsigned* status, unsigned* status_next, unsigned* counter
 #define CN_OS_PASS N, shift, bins, status, status_next, counter
