@@ -34,10 +34,10 @@ inline constexpr int kScanItems = 8;  // elements per thread per tile (three pha
 // Tuning of the look-back kernel, read once from the environment for measurements on the
 // GPU (CUNUMPY_SCAN_LB_BYTES: Acc bytes per thread, 32, 64 or 128; CUNUMPY_SCAN_LB_SLEEP=0:
 // spin without __nanosleep; CUNUMPY_SCAN_LB_BLOCKS: the minimum resident blocks per SM
-// asked of the compiler, 0 = 6 (4 for 16-byte Acc); CUNUMPY_SCAN_LB_ASYNC=0: tile loads through registers
-// instead of cp.async). 2^28 float32 on the H200, ms: 128 bytes with 6 blocks 0.667;
-// 64 bytes with 8 blocks 0.760 (0.760 without cp.async), with 6 0.830, with 4 (64
-// registers, the kernel that held its items in registers) 0.973; 32 bytes 1.051.
+// asked of the compiler, 0 = 6 (4 for 16-byte Acc); CUNUMPY_SCAN_LB_ASYNC=0: tile loads
+// through registers instead of cp.async). 2^28 float32 on the H200, ms: 128 bytes with
+// 6 blocks 0.660; 64 bytes with 8 blocks 0.760 (0.760 without cp.async), with 6 0.830,
+// with 4 (64 registers, the kernel that held its items in registers) 0.973; 32 bytes 1.051.
 struct ScanLookbackConfig {
   int bytes = 128;     // 32 KB tiles: six fill an SM's shared memory
   bool sleep = true;

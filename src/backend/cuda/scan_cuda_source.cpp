@@ -168,11 +168,11 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
 
 // ---- Single pass with decoupled look-back (Merrill and Garland, as in CUB) ----
 // CN_LB_BYTES (128) bytes of Acc per thread, 16 items for 1- and 2-byte types:
-// scan_lookback_items() on the host says the same. The tile sits in shared memory as 16-byte vectors whose
-// column within each 128-byte row is XORed with the row number (cn_lb_swz): the blocked
-// accesses (a thread's CN_LB_ITEMS consecutive items, as vectors), the striped ones and
-// the cp.async writes are then all free of bank conflicts, with no padding, so that a
-// 16-byte cp.async lands aligned.
+// scan_lookback_items() on the host says the same. The tile sits in shared memory as
+// 16-byte vectors whose column within each 128-byte row is XORed with the row number
+// (cn_lb_swz): the blocked accesses (a thread's CN_LB_ITEMS consecutive items, as
+// vectors), the striped ones and the cp.async writes are then all free of bank conflicts
+// without padding, so that a 16-byte cp.async lands aligned.
 #define CN_LB_ITEMS ((int)(sizeof(Acc) >= 4 ? CN_LB_BYTES / sizeof(Acc) : 16))
 #define CN_LB_TILE (256 * CN_LB_ITEMS)
 #define CN_LB_VN ((int)(sizeof(Acc) < 16 ? 16 / sizeof(Acc) : 1))  // items per vector
@@ -183,7 +183,7 @@ extern "C" __global__ void cn_scan_chunks(const char* in, Acc* out, const Acc* c
 #define CN_LB_PACKED (sizeof(Acc) <= 4)
 // cp.async (sm_80 on) copies global memory to shared memory without passing through
 // registers: a block's whole tile is in flight while the block holds few registers, so
-// that eight blocks fit on an SM and the loads of some overlap the look-backs of others.
+// that six blocks fit on an SM and the loads of some overlap the look-backs of others.
 #if CN_LB_ASYNC && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
 #define CN_LB_CP_ASYNC 1
 #else
