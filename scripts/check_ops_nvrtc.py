@@ -28,16 +28,18 @@ def load_nvrtc():
     return ctypes.CDLL("libnvrtc.so")
 
 
-def nvrtc_compile(lib, src, name, headers=None):
-    """(compiled, NVRTC's log) for CUDA source `src`; headers: {include name: text}."""
+def nvrtc_compile(lib, src, name, headers=None, options=()):
+    """(compiled, NVRTC's log) for CUDA source `src`; headers: {include name: text};
+    options: more NVRTC options (e.g. -D definitions)."""
     headers = headers or {}
     prog = ctypes.c_void_p()
     texts = (ctypes.c_char_p * max(1, len(headers)))(*[t.encode() for t in headers.values()])
     names = (ctypes.c_char_p * max(1, len(headers)))(*[n.encode() for n in headers])
     if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), name.encode(), len(headers), texts, names):
         return False, "nvrtcCreateProgram failed"
-    opts = (ctypes.c_char_p * 2)(b"-std=c++17", b"-arch=compute_80")
-    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    all_opts = [b"-std=c++17", b"-arch=compute_80"] + [o.encode() for o in options]
+    opts = (ctypes.c_char_p * len(all_opts))(*all_opts)
+    r = lib.nvrtcCompileProgram(prog, len(all_opts), opts)
     size = ctypes.c_size_t()
     lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
     log = ctypes.create_string_buffer(size.value)

@@ -13,8 +13,10 @@
 // sort reads the input once for the histograms and then 4 + 4 bytes per element per pass).
 // CUNUMPY_SORT_ONESWEEP=0 turns it off (see onesweep_enabled).
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <initializer_list>
+#include <memory>
 #include <mutex>
 #include <unordered_map>
 
@@ -27,17 +29,71 @@
 namespace cunumpy::cuda {
 namespace {
 
-struct SortKernels {
-  Function make_keys, gather_keys, row_keys, hist_key, hist_row, scan, scatter_key_v, scatter_key_n,
-      scatter_row_v, finish, finish_keys, hist_raw, scatter_raw_n, scatter_out_n, scatter_raw_out_n;
-  Function os_init, os_hist, os_scan, os_raw_k, os_k_k, os_k_out, os_raw_out, os_raw_kv, os_kv_kv, os_kv_fin,
-      os_raw_fin;
-  int resident = 4;  // scatter blocks of 256 threads that fit on one SM together
+// The radix sort source of one (device, dtype, payload width); its kernels compile one by
+// one at their first launch (a float32 sort of one row needs 6 of the 26: ~1.5 s of NVRTC
+// on a cold cache instead of ~7 s for the whole source).
+struct SortSource {
+  int device;
+  std::string key, src;
 };
 
-// How many 256-thread blocks of every scatter kernel fit on an SM at once (registers,
-// static shared memory, threads): each block owns a fixed range, so a grid larger than
-// one wave would leave a second, mostly idle wave.
+class SortKernel {
+ public:
+  SortKernel(const SortSource* s, const char* fn) : s_(s), fn_(fn) {}
+  operator Function() const {  // NOLINT: used where a Function is launched
+    Function f = f_.load(std::memory_order_acquire);
+    if (!f) {
+      f = get_kernel(s_->device, s_->key + "|" + fn_, s_->src, fn_, {"-DCN_ONLY", std::string("-DCN_ONLY_") + fn_ + "=1"});
+      f_.store(f, std::memory_order_release);
+    }
+    return f;
+  }
+
+ private:
+  const SortSource* s_;
+  const char* fn_;
+  mutable std::atomic<Function> f_{nullptr};
+};
+
+struct SortKernels {
+  explicit SortKernels(const SortSource* s) : src(s) {}
+  const SortSource* src;
+#define CN_SORT_KERNEL(member, fn) SortKernel member{src, fn};
+  CN_SORT_KERNEL(make_keys, "cn_sort_make_keys")
+  CN_SORT_KERNEL(gather_keys, "cn_sort_gather_keys")
+  CN_SORT_KERNEL(row_keys, "cn_sort_row_keys")
+  CN_SORT_KERNEL(hist_key, "cn_radix_hist_key")
+  CN_SORT_KERNEL(hist_row, "cn_radix_hist_row")
+  CN_SORT_KERNEL(scan, "cn_radix_scan")
+  CN_SORT_KERNEL(scatter_key_v, "cn_radix_scatter_key_v")
+  CN_SORT_KERNEL(scatter_key_n, "cn_radix_scatter_key_n")
+  CN_SORT_KERNEL(scatter_row_v, "cn_radix_scatter_row_v")
+  CN_SORT_KERNEL(finish, "cn_sort_finish")
+  CN_SORT_KERNEL(finish_keys, "cn_sort_finish_keys")
+  CN_SORT_KERNEL(hist_raw, "cn_radix_hist_raw")
+  CN_SORT_KERNEL(scatter_raw_n, "cn_radix_scatter_raw_n")
+  CN_SORT_KERNEL(scatter_out_n, "cn_radix_scatter_out_n")
+  CN_SORT_KERNEL(scatter_raw_out_n, "cn_radix_scatter_raw_out_n")
+  CN_SORT_KERNEL(os_init, "cn_os_init")
+  CN_SORT_KERNEL(os_hist, "cn_os_hist")
+  CN_SORT_KERNEL(os_scan, "cn_os_scan")
+  CN_SORT_KERNEL(os_raw_k, "cn_os_pass_raw_k")
+  CN_SORT_KERNEL(os_k_k, "cn_os_pass_k_k")
+  CN_SORT_KERNEL(os_k_out, "cn_os_pass_k_out")
+  CN_SORT_KERNEL(os_raw_out, "cn_os_pass_raw_out")
+  CN_SORT_KERNEL(os_raw_kv, "cn_os_pass_raw_kv")
+  CN_SORT_KERNEL(os_kv_kv, "cn_os_pass_kv_kv")
+  CN_SORT_KERNEL(os_kv_fin, "cn_os_pass_kv_fin")
+  CN_SORT_KERNEL(os_raw_fin, "cn_os_pass_raw_fin")
+#undef CN_SORT_KERNEL
+  // resident_blocks of the LSD path's scatter kernels: contiguous values row, strided
+  // values row, general with one row, general with row passes (0: not yet known).
+  mutable std::atomic<int> resident[4] = {0, 0, 0, 0};
+};
+
+// How many 256-thread blocks of every given scatter kernel fit on an SM at once
+// (registers, static shared memory, threads): each block owns a fixed range, so a grid
+// larger than one wave would leave a second, mostly idle wave.
 int resident_blocks(int device, std::initializer_list<Function> fs) {
   CUdevice dev;
   CN_CU(cuDeviceGet, &dev, device);
@@ -57,32 +113,19 @@ int resident_blocks(int device, std::initializer_list<Function> fs) {
   return std::max(best, 1);
 }
 
-SortKernels sort_kernels(int device, DType d, bool wide) {
+const SortKernels& sort_kernels(int device, DType d, bool wide) {
   static std::mutex mu;
-  static auto* map = new std::unordered_map<int, SortKernels>();
+  static auto* map = new std::unordered_map<int, std::pair<std::unique_ptr<SortSource>, std::unique_ptr<SortKernels>>>();
   const int key = static_cast<int>(d.id()) * 2 + (wide ? 1 : 0) + device * 4096;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = map->find(key);
-    if (it != map->end()) return it->second;
+  std::lock_guard<std::mutex> lock(mu);  // held while the source is generated: once per key
+  auto it = map->find(key);
+  if (it == map->end()) {
+    auto src = std::make_unique<SortSource>(SortSource{
+        device, std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4"), radix_sort_kernel_source(d, wide)});
+    auto k = std::make_unique<SortKernels>(src.get());
+    it = map->emplace(key, std::make_pair(std::move(src), std::move(k))).first;
   }
-  const std::string name = std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4");
-  const std::string src = radix_sort_kernel_source(d, wide);
-  auto get = [&](const char* fn) { return get_kernel(device, name, src, fn); };
-  SortKernels k{get("cn_sort_make_keys"),      get("cn_sort_gather_keys"),   get("cn_sort_row_keys"),
-                get("cn_radix_hist_key"),      get("cn_radix_hist_row"),     get("cn_radix_scan"),
-                get("cn_radix_scatter_key_v"), get("cn_radix_scatter_key_n"), get("cn_radix_scatter_row_v"),
-                get("cn_sort_finish"),         get("cn_sort_finish_keys"),   get("cn_radix_hist_raw"),
-                get("cn_radix_scatter_raw_n"), get("cn_radix_scatter_out_n"), get("cn_radix_scatter_raw_out_n"),
-                get("cn_os_init"),             get("cn_os_hist"),            get("cn_os_scan"),
-                get("cn_os_pass_raw_k"),       get("cn_os_pass_k_k"),        get("cn_os_pass_k_out"),
-                get("cn_os_pass_raw_out"),     get("cn_os_pass_raw_kv"),     get("cn_os_pass_kv_kv"),
-                get("cn_os_pass_kv_fin"),      get("cn_os_pass_raw_fin")};
-  k.resident = resident_blocks(device, {k.scatter_key_v, k.scatter_key_n, k.scatter_row_v, k.scatter_raw_n,
-                                        k.scatter_out_n, k.scatter_raw_out_n});
-  std::lock_guard<std::mutex> lock(mu);
-  map->emplace(key, k);
-  return k;
+  return *it->second.second;
 }
 
 DType unsigned_of(int bytes) {
@@ -210,7 +253,7 @@ void run_sort_cuda(const SortTask& task) {
   if (M >= (1ll << 30)) throw NotImplementedError("CUDA sort of 2^30 or more rows");
   const bool wide = N >= (1ll << 32);
   const bool complex = dt.is_complex();
-  const SortKernels k = sort_kernels(device, dt, wide);
+  const SortKernels& k = sort_kernels(device, dt, wide);
   StreamHandle stream = current_stream(device);
   const Device dev = task.in.device();
   const int sms = multiprocessor_count(device);
@@ -220,14 +263,32 @@ void run_sort_cuda(const SortTask& task) {
   }
   const unsigned ew_grid = static_cast<unsigned>(std::min<long long>((N + 255) / 256, sms * 32ll));
   const long long tiles = (N + kSortTile - 1) / kSortTile;
-  const long long want_blocks = std::min<long long>(tiles, static_cast<long long>(sms) * k.resident);
+  const int kb = sort_key_bytes(dt);
+  const bool values_row = !task.indices.defined() && M == 1 && !complex;
+  const bool contiguous_row = values_row && sk == static_cast<long long>(dt.itemsize());
+  // Blocks of the scatter kernels this path launches that fit on an SM together (only
+  // those kernels are compiled), found once per path.
+  std::atomic<int>& resident_slot = contiguous_row ? k.resident[0] : values_row ? k.resident[1] : k.resident[2 + (M > 1 || complex)];
+  int resident = resident_slot.load(std::memory_order_relaxed);
+  if (!resident) {
+    if (contiguous_row)
+      resident = kb == 1   ? resident_blocks(device, {k.scatter_raw_out_n})
+                 : kb == 2 ? resident_blocks(device, {k.scatter_raw_n, k.scatter_out_n})
+                           : resident_blocks(device, {k.scatter_raw_n, k.scatter_key_n, k.scatter_out_n});
+    else if (values_row)
+      resident = resident_blocks(device, {k.scatter_key_n});
+    else
+      resident = M > 1 || complex ? resident_blocks(device, {k.scatter_key_v, k.scatter_row_v})
+                                  : resident_blocks(device, {k.scatter_key_v});
+    resident_slot.store(resident, std::memory_order_relaxed);
+  }
+  const long long want_blocks = std::min<long long>(tiles, static_cast<long long>(sms) * resident);
   const long long per_block = (tiles + want_blocks - 1) / want_blocks * kSortTile;
   const unsigned blocks = static_cast<unsigned>((N + per_block - 1) / per_block);
   long long total = 256ll * blocks;
   ndarray counts(Shape{total}, uint64, Order::C, dev);
   void* counts_ptr = counts.data();
   const void* in = task.in.data();
-  const int kb = sort_key_bytes(dt);
   ndarray keys_a(Shape{N}, unsigned_of(kb), Order::C, dev), keys_b(Shape{N}, unsigned_of(kb), Order::C, dev);
   void* ka = keys_a.data();
   void* kb_ptr = keys_b.data();
@@ -245,7 +306,7 @@ void run_sort_cuda(const SortTask& task) {
     std::swap(*vals, *vals2);
   };
 
-  if (!task.indices.defined() && M == 1 && !complex && sk == static_cast<long long>(dt.itemsize())) {
+  if (contiguous_row) {
     // Values of one contiguous row: exact keys (-0.0 stays apart from 0.0), no payload; the
     // first pass reads the input and the last writes the values (8 bytes per element per
     // pass for float32, plus the histogram's 4).
@@ -284,7 +345,7 @@ void run_sort_cuda(const SortTask& task) {
     }
     return;
   }
-  if (!task.indices.defined() && M == 1 && !complex) {
+  if (values_row) {
     // Values of one strided row: keys first, then the same passes through key buffers.
     int field = 0, exact = 1;
     void* a[] = {const_cast<void**>(&in), &K, &sm, &sk, &N, &ka, &null, &field, &exact};

@@ -79,6 +79,7 @@ __device__ __forceinline__ unsigned cn_match_digit(int d) {
   return peers;
 }
 
+#if CN_WANT(cn_sort_make_keys)
 extern "C" __global__ void cn_sort_make_keys(const char* in, long long K, long long sm, long long sk,
                                              long long N, KT* keys, VT* vals, int field, int exact) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < N; i += (long long)gridDim.x * 256) {
@@ -86,13 +87,17 @@ extern "C" __global__ void cn_sort_make_keys(const char* in, long long K, long l
     if (vals) vals[i] = (VT)i;
   }
 }
+#endif
 
+#if CN_WANT(cn_sort_gather_keys)
 extern "C" __global__ void cn_sort_gather_keys(const char* in, long long K, long long sm, long long sk,
                                                long long N, const VT* vals, KT* keys, int field) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < N; i += (long long)gridDim.x * 256)
     keys[i] = key_of(elem(in, (long long)vals[i], K, sm, sk), field, 0);
 }
+#endif
 
+#if CN_WANT(cn_sort_row_keys)
 extern "C" __global__ void cn_sort_row_keys(const char* in, long long K, long long sm, long long sk,
                                             long long N, const VT* vals, unsigned* rkeys) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < N; i += (long long)gridDim.x * 256) {
@@ -100,7 +105,9 @@ extern "C" __global__ void cn_sort_row_keys(const char* in, long long K, long lo
     rkeys[i] = (unsigned)(p / K) << 2 | class_of(elem(in, p, K, sm, sk));
   }
 }
+#endif
 
+#if CN_WANT(cn_sort_finish)
 extern "C" __global__ void cn_sort_finish(const char* in, long long K, long long sm, long long sk,
                                           long long N, const VT* vals, T* out_values, long long* out_indices) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < N; i += (long long)gridDim.x * 256) {
@@ -109,11 +116,14 @@ extern "C" __global__ void cn_sort_finish(const char* in, long long K, long long
     if (out_indices) out_indices[i] = p % K;
   }
 }
+#endif
 
+#if CN_WANT(cn_sort_finish_keys)
 extern "C" __global__ void cn_sort_finish_keys(const KT* keys, long long N, T* out_values) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < N; i += (long long)gridDim.x * 256)
     out_values[i] = value_of(keys[i]);
 }
+#endif
 
 // Where a pass reads its keys and writes its results: key arrays, or (first pass of a
 // values-only sort) the contiguous input, keyed on the fly, and (last pass) the output
@@ -153,6 +163,7 @@ __device__ __forceinline__ void radix_hist(Load keys, long long N, long long per
   counts[(long long)tid * gridDim.x + blockIdx.x] = hist[tid];
 }
 
+#if CN_WANT(cn_radix_scan)
 extern "C" __global__ void cn_radix_scan(unsigned long long* counts, long long total) {
   __shared__ unsigned long long sums[256];
   const int tid = threadIdx.x;
@@ -179,6 +190,7 @@ extern "C" __global__ void cn_radix_scan(unsigned long long* counts, long long t
     s += v;
   }
 }
+#endif
 
 // Exclusive scan of v over the block's 256 threads (thread t holds digit t's value).
 __device__ __forceinline__ unsigned block_exclusive_scan(unsigned v, unsigned* tmp) {
@@ -288,44 +300,62 @@ __device__ __forceinline__ void radix_scatter(Load keys_in, const V* vals_in, St
   }
 }
 
+#if CN_WANT(cn_radix_hist_key)
 extern "C" __global__ void cn_radix_hist_key(const KT* keys, long long N, long long per_block, int shift,
                                              unsigned long long* counts) {
   radix_hist<KT>(KeyLoad<KT>{keys}, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_hist_row)
 extern "C" __global__ void cn_radix_hist_row(const unsigned* keys, long long N, long long per_block, int shift,
                                              unsigned long long* counts) {
   radix_hist<unsigned>(KeyLoad<unsigned>{keys}, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_hist_raw)
 extern "C" __global__ void cn_radix_hist_raw(const T* in, long long N, long long per_block, int shift,
                                              unsigned long long* counts, int exact) {
   radix_hist<KT>(RawLoad{in, exact}, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_scatter_key_v)
 extern "C" __global__ void cn_radix_scatter_key_v(const KT* ki, const VT* vi, KT* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
   radix_scatter<KT, VT, true>(KeyLoad<KT>{ki}, vi, KeyStore<KT>{ko}, vo, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_scatter_key_n)
 extern "C" __global__ void cn_radix_scatter_key_n(const KT* ki, const VT* vi, KT* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
   radix_scatter<KT, VT, false>(KeyLoad<KT>{ki}, vi, KeyStore<KT>{ko}, vo, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_scatter_row_v)
 extern "C" __global__ void cn_radix_scatter_row_v(const unsigned* ki, const VT* vi, unsigned* ko, VT* vo, long long N,
                                                   long long per_block, int shift, const unsigned long long* counts) {
   radix_scatter<unsigned, VT, true>(KeyLoad<unsigned>{ki}, vi, KeyStore<unsigned>{ko}, vo, N, per_block, shift, counts);
 }
+#endif
 // Values-only passes of one contiguous row: first (input -> keys), last (keys -> values),
 // and both at once for one-byte keys.
+#if CN_WANT(cn_radix_scatter_raw_n)
 extern "C" __global__ void cn_radix_scatter_raw_n(const T* in, KT* ko, long long N, long long per_block, int shift,
                                                   const unsigned long long* counts, int exact) {
   radix_scatter<KT, VT, false>(RawLoad{in, exact}, (const VT*)0, KeyStore<KT>{ko}, (VT*)0, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_scatter_out_n)
 extern "C" __global__ void cn_radix_scatter_out_n(const KT* ki, T* out, long long N, long long per_block, int shift,
                                                   const unsigned long long* counts) {
   radix_scatter<KT, VT, false>(KeyLoad<KT>{ki}, (const VT*)0, ValueStore{out}, (VT*)0, N, per_block, shift, counts);
 }
+#endif
+#if CN_WANT(cn_radix_scatter_raw_out_n)
 extern "C" __global__ void cn_radix_scatter_raw_out_n(const T* in, T* out, long long N, long long per_block, int shift,
                                                       const unsigned long long* counts, int exact) {
   radix_scatter<KT, VT, false>(RawLoad{in, exact}, (const VT*)0, ValueStore{out}, (VT*)0, N, per_block, shift, counts);
 }
+#endif
 )";
 
 // Onesweep (Adinets & Merrill 2022) for one row: cn_os_hist counts every digit position
@@ -429,15 +459,18 @@ struct OsFinish {  // last payload pass: the element (read back from the input) 
 };
 
 // Zeroes p[0, n) (one block): the histograms and tile counters before cn_os_hist.
+#if CN_WANT(cn_os_init)
 extern "C" __global__ void cn_os_init(unsigned* p, int n) {
   for (int i = threadIdx.x; i < n; i += 256) p[i] = 0;
 }
+#endif
 
 // Histograms of all CN_OS_DIGITS digit positions of the keys of one row, one read:
 // hist[b * 256 + d] += keys with digit d at byte b (zeroed by cn_os_init). Block-private
 // shared counters, one plain atomic per key and byte (a skewed byte, e.g. a float's
 // exponent, serializes on one counter, yet that costs less than matching lanes first:
 // 0.37 ms against 3.1 for 2^27 float32 on the H200). Also zeroes zero[0, zero_n) (the first pass's status words: cn_os_pass_* run after this kernel).
+#if CN_WANT(cn_os_hist)
 extern "C" __global__ void cn_os_hist(const char* in, long long sk, long long N, int exact, unsigned* hist,
                                       unsigned* zero, long long zero_n) {
   __shared__ unsigned h[CN_OS_DIGITS][256];
@@ -463,14 +496,17 @@ extern "C" __global__ void cn_os_hist(const char* in, long long sk, long long N,
   for (int b = 0; b < CN_OS_DIGITS; ++b)
     if (h[b][tid]) atomicAdd(&hist[b * 256 + tid], h[b][tid]);
 }
+#endif
 
 // One block per digit position b: bins[b * 256 + d] = how many keys have a digit below d
 // at byte b (the first output position of digit d in that pass).
+#if CN_WANT(cn_os_scan)
 extern "C" __global__ void cn_os_scan(const unsigned* hist, unsigned* bins) {
   __shared__ unsigned warp_tot[8];
   const int b = blockIdx.x, tid = threadIdx.x;
   bins[b * 256 + tid] = os_block_exclusive_scan(hist[b * 256 + tid], warp_tot);
 }
+#endif
 
 // One onesweep pass over the digit at `shift`. Each block takes the next tile number from
 // *counter (so a tile's predecessors belong to blocks already running: the look-back always
@@ -611,34 +647,50 @@ __device__ __forceinline__ void onesweep_pass(Load load, VLoad vload, KStore kst
 #define CN_OS_PASS N, shift, bins, status, status_next, counter
 // Keys only (sort of one row): first (input -> keys), middle, last (keys -> values), and
 // first-and-last for one-byte keys. exact = 1: -0.0 keeps its own key.
+#if CN_WANT(cn_os_pass_raw_k)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_k(const char* in, long long sk, int exact, KT* ko, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsRaw{in, sk, exact}, OsIota{}, OsPut<KT>{ko}, OsNone{}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_k_k)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_k_k(const KT* ki, KT* ko, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsArr<KT>{ki}, OsIota{}, OsPut<KT>{ko}, OsNone{}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_k_out)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_k_out(const KT* ki, T* out, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsArr<KT>{ki}, OsIota{}, OsValues{out}, OsNone{}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_raw_out)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_out(const char* in, long long sk, int exact, T* out, CN_OS_ARGS) {
   onesweep_pass<KT, KT, false>(OsRaw{in, sk, exact}, OsIota{}, OsValues{out}, OsNone{}, CN_OS_PASS);
 }
+#endif
 // Keys and element numbers (argsort of one row): first (input -> keys + iota), middle, last
 // (element numbers -> values read back from the input, and indices), both for one-byte keys.
+#if CN_WANT(cn_os_pass_raw_kv)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_kv(const char* in, long long sk, int exact, KT* ko, VT* vo, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsRaw{in, sk, exact}, OsIota{}, OsPut<KT>{ko}, OsPut<VT>{vo}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_kv_kv)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_kv_kv(const KT* ki, const VT* vi, KT* ko, VT* vo, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsArr<KT>{ki}, OsArr<VT>{vi}, OsPut<KT>{ko}, OsPut<VT>{vo}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_kv_fin)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_kv_fin(const KT* ki, const VT* vi, const char* in, long long sk, T* values,
                                              long long* indices, CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsArr<KT>{ki}, OsArr<VT>{vi}, OsNone{}, OsFinish{in, sk, values, indices}, CN_OS_PASS);
 }
+#endif
+#if CN_WANT(cn_os_pass_raw_fin)
 extern "C" __global__ void CN_OS_BOUNDS cn_os_pass_raw_fin(const char* in, long long sk, int exact, T* values, long long* indices,
                                               CN_OS_ARGS) {
   onesweep_pass<KT, VT, true>(OsRaw{in, sk, exact}, OsIota{}, OsNone{}, OsFinish{in, sk, values, indices}, CN_OS_PASS);
 }
+#endif
 )";
 
 }  // namespace
@@ -650,6 +702,9 @@ int sort_key_bytes(DType d) {
 
 std::string radix_sort_kernel_source(DType d, bool wide_payload) {
   std::string s = "// cunumpy radix sort: " + std::string(d.name()) + "\n";
+  // Every kernel, or with -DCN_ONLY -DCN_ONLY_<name>=1 only that one (a path's first use
+  // compiles what it launches: the whole source takes NVRTC ~7 s, one pass kernel ~0.3 s).
+  s += "#ifdef CN_ONLY\n#define CN_WANT(name) CN_ONLY_##name\n#else\n#define CN_WANT(name) 1\n#endif\n";
   s += std::string("typedef ") + (wide_payload ? "unsigned long long" : "unsigned int") + " VT;\n";
   s += element_part(d);
   s += kPasses;
