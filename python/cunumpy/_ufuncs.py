@@ -193,9 +193,6 @@ def _result_dtype(uf, dtype, a):
         return rdt
     e = empty((0,), dtype=a.dtype)
     rdt = uf(e, e).dtype
-    if uf.__name__ in ('gcd', 'lcm') and a.dtype == _numpy.bool_:
-        raise TypeError(f"ufunc '{uf.__name__}' did not contain a loop with signature matching "
-                        "types (None, bool) -> None")
     if uf.__name__.startswith('logical_'):
         return rdt  # NumPy's logical loops read any type and give bool
     if not _numpy.can_cast(a.dtype, rdt, 'safe') or uf(e.astype(rdt), e.astype(rdt)).dtype != rdt:

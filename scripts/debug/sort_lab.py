@@ -20,20 +20,15 @@ from emulate_sort_kernels import dump_sources  # noqa: E402
 
 N = int(os.environ.get("SORT_LAB_N", 2**27))
 
-LOOKBACK = """  unsigned excl = 0;
-  if (tile > 0) {
-    for (long long p = (long long)tile - 1;; --p) {
-      const volatile unsigned* s = status + p * 256 + tid;
-      unsigned v;
-      do {
-        v = *s;
-      } while (v == 0);
-      excl += v & CN_OS_COUNT;
-      if (v & CN_OS_PREFIX) break;
-    }
-    if (!CN_OS_HOLD_PREFIX(tile)) *mine = CN_OS_PREFIX | (excl + count);
-  }
-"""
+# The library's look-back, as the source spells it (from its first line to the line that
+# uses its result): the text the look-back variants replace.
+LOOKBACK_FROM, LOOKBACK_TO = "  unsigned excl = 0;\n", "  global_off[tid] ="
+LOOKBACK = "<the library's look-back>"
+
+
+def lookback_text(src):
+    return src[src.index(LOOKBACK_FROM):src.index(LOOKBACK_TO)]
+
 
 NO_LOOKBACK = """  unsigned excl = 0;
   if (tile > 0) *mine = CN_OS_PREFIX | count;
@@ -122,6 +117,7 @@ def patched(src, name):
     items = items or int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
     s = re.sub(r"#define CN_OS_ITEMS \d+", f"#define CN_OS_ITEMS {items}", src)
     for old, new in patches:
+        old = lookback_text(s) if old == LOOKBACK else old
         assert s.count(old) >= 1, (name, old[:60])
         s = s.replace(old, new)
     return s, items

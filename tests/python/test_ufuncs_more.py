@@ -22,6 +22,13 @@ ALL_NEW = NEW_UNARY + NEW_BINARY + MULTI
 # logaddexp(2) go through exp and log1p: compared within test_ufuncs_basic's ULP table.
 ULP = {'logaddexp', 'logaddexp2'}
 
+
+def same_expr(expr):
+    """The expression (text over `xp` and `np`) with xp = cunumpy and with xp = NumPy: the
+    same result, or the same exception."""
+    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+
+
 FLOAT_SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, -2.5, 3.0, 1e-30, -1e30, np.inf, -np.inf, np.nan]
 
 
@@ -366,7 +373,7 @@ def test_dtype_casting_where_on_new_ufuncs():
     'xp.add(xp.asarray(np.array([1.0])), 2**1100)',
 ])
 def test_python_int_checked_against_the_loop(expr):
-    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+    same_expr(expr)
 
 
 # where= takes anything array-like, as NumPy converts it to a boolean mask.
@@ -411,7 +418,7 @@ def test_boolean_inputs_refused(name, dtype):
     'xp.power(xp.asarray(np.array([2, 3], "uint64")), xp.asarray(np.array([1, 2], "uint64")))',
 ])
 def test_integer_power_negative_exponent(expr):
-    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+    same_expr(expr)
 
 
 @pytest.mark.parametrize('b', [-1, 2, [-1], [1, -2], np.int8(-1)], ids=repr)
@@ -460,7 +467,7 @@ def test_integer_power_at_negative_exponent(b):
     'xp.ldexp(xp.asarray(np.array([1.0, 2.0])), True)',
 ])
 def test_strict_casting_with_python_scalars(expr):
-    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+    same_expr(expr)
 
 
 # With dtype=, a Python float or complex must cast to the loop under `casting`.
@@ -473,4 +480,4 @@ def test_strict_casting_with_python_scalars(expr):
     'xp.multiply(xp.asarray(np.array([1.5])), 2.0, dtype="float16", casting="unsafe")',
 ])
 def test_weak_float_cast_to_dtype_loop(expr):
-    same(lambda: eval(expr, {'xp': cp, 'np': np}), lambda: eval(expr, {'xp': np, 'np': np}))
+    same_expr(expr)

@@ -76,6 +76,11 @@ struct Ufunc {
   std::string identity;  // NumPy's identity printed ("0", "1", "True", "-inf"), "" for None
   std::vector<UfuncLoop> loops;
   int index = 0;         // position in the registry (stable, used as a cheap cache key)
+  // Resolution rules NumPy applies to groups of ufuncs, set once by the registry so that
+  // a call tests a flag instead of comparing names.
+  bool comparison = false;    // equal ... greater_equal: a Python int is compared exactly
+  bool logical = false;       // logical_*: inputs are cast to bool whatever the casting rule
+  bool refuses_bool = false;  // sign, positive, gcd, lcm: no bool loop, and bool does not cast
 };
 
 // The registry. find_ufunc returns nullptr for an unknown name; get_ufunc throws ValueError.

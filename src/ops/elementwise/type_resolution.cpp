@@ -29,12 +29,6 @@ int kind_rank(DType d) {
   }
 }
 
-bool is_comparison(const Ufunc& uf) {
-  const std::string& n = uf.name;
-  return n == "equal" || n == "not_equal" || n == "less" || n == "less_equal" ||
-         n == "greater" || n == "greater_equal";
-}
-
 // True when the weak Python integer `v` (stored as int64 or uint64) fits integer dtype `d`.
 bool int_fits(const Scalar& v, DType d) {
   IInfo info = iinfo(d);
@@ -46,7 +40,7 @@ bool int_fits(const Scalar& v, DType d) {
 // The dtype a weak scalar of `kind` takes next to arrays whose promoted dtype is `strong`.
 DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
   DType own = op.is_huge_int() ? int64 : op.dtype();
-  if (op.is_huge_int() && strong.is_integer()) return is_comparison(uf) ? float64 : strong;
+  if (op.is_huge_int() && strong.is_integer()) return uf.comparison ? float64 : strong;
   if (kind_rank(own) > kind_rank(strong)) {
     // The scalar's kind is higher: Python's default for it (complex follows float32).
     if (own.is_complex()) return strong.is_floating() ? complex_dtype(strong) : complex128;
@@ -55,7 +49,7 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
   // NumPy 2 compares out-of-range Python integers exactly instead of raising; other
   // ufuncs check the value against the chosen loop (check_weak_ints).
   if (own.is_integer() && strong.is_integer() && !int_fits(op.scalar(), strong) &&
-      is_comparison(uf))
+      uf.comparison)
     return own;
   if (own.is_integer() && strong.is_bool()) return int64;
   // ldexp's exponent is an integer whatever the mantissa's dtype; NumPy's first matching
@@ -85,13 +79,12 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Operand& op = inputs[i];
     if (!op.is_weak()) continue;  // arrays and typed scalars: nothing to check (most calls)
-    const bool logical = uf.name.rfind("logical_", 0) == 0;
     const DType t = loop->types[i];
     // (a logical ufunc converts a Python int to C long first, whatever its loop)
-    if (op.is_huge_int() && logical) throw OverflowError("Python int too large to convert to C long");
+    if (op.is_huge_int() && uf.logical) throw OverflowError("Python int too large to convert to C long");
     if (!(t.is_integer() || t.is_bool())) continue;
     if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
-    if (logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
+    if (uf.logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
     std::string v = op.dtype() == uint64 ? std::to_string(op.scalar().to_uint64())
                                          : std::to_string(op.scalar().to_int64());
     throw OverflowError("Python integer " + v + " out of bounds for " + t.name());
@@ -113,7 +106,7 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
 // The logical ufuncs cast their inputs to bool whatever the rule.
 void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<const Operand> inputs,
                           std::span<const DType> in, Casting casting, DType strong) {
-  if (casting >= Casting::Safe || uf.name.rfind("logical_", 0) == 0) return;
+  if (casting >= Casting::Safe || uf.logical) return;
   bool exact_int_compare = false;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     // NumPy converts a Python int for an integer loop before any cast check (under
@@ -123,7 +116,7 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
         !(casting == Casting::Equiv && t != int64))
       throw OverflowError("Python int too large to convert to C long");
     exact_int_compare = exact_int_compare ||
-        (is_comparison(uf) && inputs[i].is_weak() && strong.is_integer() && in[i] != strong &&
+        (uf.comparison && inputs[i].is_weak() && strong.is_integer() && in[i] != strong &&
          (inputs[i].is_huge_int() || inputs[i].dtype().is_integer()));
   }
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -132,7 +125,7 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
     if (op.is_weak() && !op.dtype().is_bool()) {
       const bool is_int = op.is_huge_int() || op.dtype().is_integer();
       if (casting != Casting::Equiv || (!op.is_huge_int() && op.dtype() == to) ||
-          (is_int && to.is_integer() && is_comparison(uf)))
+          (is_int && to.is_integer() && uf.comparison))
         continue;
       throw TypeError(std::string("cannot cast Python ") +
                       (is_int ? "int" : op.dtype().is_floating() ? "float" : "complex") + " to " +
@@ -147,10 +140,10 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
 
 // NumPy has no boolean loop for these, and does not let bool cast to their integer loops.
 void check_bool_only(const Ufunc& uf, std::span<const DType> in) {
-  for (DType d : in)  // first: most calls have a non-bool input and stop here
+  if (!uf.refuses_bool) return;
+  for (DType d : in)
     if (!d.is_bool()) return;
-  const std::string& n = uf.name;
-  if (n == "sign" || n == "positive" || n == "gcd" || n == "lcm") no_loop(uf, in);
+  no_loop(uf, in);
 }
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in) {
@@ -191,7 +184,7 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
   // raise; add(int16, 2.5, dtype=float32, casting='safe') is fine); ints are then checked by
   // value (check_weak_ints), 'no'/'equiv' by check_strict_casting.
   auto castable = [&](int i, DType to) {
-    if (uf.name.rfind("logical_", 0) == 0) return true;  // inputs cast to bool regardless
+    if (uf.logical) return true;  // inputs cast to bool regardless
     const Operand& op = inputs[i];
     if (!op.is_weak()) return can_cast(in[i], to, options.casting);
     return op.is_huge_int() || options.casting == Casting::Unsafe ||

@@ -36,49 +36,6 @@ bool needs_copy(const ndarray& in, const ndarray& out) {
   return a0 < b1 && b0 < a1;
 }
 
-std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> inputs,
-                                     const UfuncOptions& options);
-
-}  // namespace
-
-// Checked before running, as the kernels have no error channel.
-void detail::check_integer_power(const Ufunc& uf, const UfuncLoop& loop,
-                                 std::span<const Operand> inputs, const Shape& shape,
-                                 const ndarray* mask) {
-  const DType t = loop.types[1];
-  if (t.kind() != 'i' || uf.name != "power" || shape_size(shape) == 0) return;
-  bool negative;
-  if (inputs[1].is_array()) {
-    ndarray e = inputs[1].array();
-    if (e.dtype() != t) e = e.astype(t);
-    const Operand lt[2] = {Operand(e), Operand(0)};
-    ndarray neg = ufunc_call(get_ufunc("less"), lt, {})[0];
-    if (mask) {
-      const Operand both[2] = {Operand(neg), Operand(*mask)};
-      neg = ufunc_call(get_ufunc("logical_and"), both, {})[0];
-    }
-    negative = any(neg).item().to_int64() != 0;
-  } else {
-    negative = inputs[1].scalar().cast(t).to_int64() < 0 && (!mask || any(*mask).item().to_int64() != 0);
-  }
-  if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
-}
-
-namespace {
-
-std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
-                               const UfuncOptions& options, const ndarray* mask);
-
-}  // namespace
-
-std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs,
-                                const UfuncOptions& options) {
-  if (options.where) return call_with_where(uf, inputs, options);
-  return run_ufunc(uf, inputs, options, nullptr);
-}
-
-namespace {
-
 // The ufunc without where= (`mask`: the caller's where=, for the checks that honour it).
 std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
                                const UfuncOptions& options, const ndarray* mask) {
@@ -207,6 +164,35 @@ std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> i
 }
 
 }  // namespace
+
+// Checked before running, as the kernels have no error channel.
+void detail::check_integer_power(const Ufunc& uf, const UfuncLoop& loop,
+                                 std::span<const Operand> inputs, const Shape& shape,
+                                 const ndarray* mask) {
+  const DType t = loop.types[1];
+  if (t.kind() != 'i' || uf.name != "power" || shape_size(shape) == 0) return;
+  bool negative;
+  if (inputs[1].is_array()) {
+    ndarray e = inputs[1].array();
+    if (e.dtype() != t) e = e.astype(t);
+    const Operand lt[2] = {Operand(e), Operand(0)};
+    ndarray neg = ufunc_call(get_ufunc("less"), lt, {})[0];
+    if (mask) {
+      const Operand both[2] = {Operand(neg), Operand(*mask)};
+      neg = ufunc_call(get_ufunc("logical_and"), both, {})[0];
+    }
+    negative = any(neg).item().to_int64() != 0;
+  } else {
+    negative = inputs[1].scalar().cast(t).to_int64() < 0 && (!mask || any(*mask).item().to_int64() != 0);
+  }
+  if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
+}
+
+std::vector<ndarray> ufunc_call(const Ufunc& uf, std::span<const Operand> inputs,
+                                const UfuncOptions& options) {
+  if (options.where) return call_with_where(uf, inputs, options);
+  return run_ufunc(uf, inputs, options, nullptr);
+}
 
 std::vector<ndarray> ufunc_call(std::string_view name, std::span<const Operand> inputs,
                                 const UfuncOptions& options) {

@@ -150,6 +150,11 @@ Registry build_registry() {
     u.nout = s.nout;
     u.identity = s.identity;
     u.index = static_cast<int>(r.ufuncs.size());
+    const std::string_view n = s.name;
+    u.comparison = n == "equal" || n == "not_equal" || n == "less" || n == "less_equal" ||
+                   n == "greater" || n == "greater_equal";
+    u.logical = n.starts_with("logical_");
+    u.refuses_bool = n == "sign" || n == "positive" || n == "gcd" || n == "lcm";
     std::string_view types(s.types);
     while (!types.empty()) {
       std::size_t end = types.find(' ');
