@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles every ufunc loop's scalar op (src/kernels/shared/cn_ops.h) with NVRTC, called
+"""Compiles every ufunc loop's scalar op (src/scalar/cn_ops.h) with NVRTC, called
 as the CUDA backend's generated kernels call it, on a machine with the CUDA toolkit and no
 GPU: a quick check that new scalar code is valid for NVRTC.
 
@@ -13,7 +13,7 @@ import glob
 import os
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "kernels", "shared")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "scalar")
 C = {'?': 'bool', 'b': 'int8_t', 'h': 'int16_t', 'i': 'int32_t', 'l': 'int64_t',
      'B': 'uint8_t', 'H': 'uint16_t', 'I': 'uint32_t', 'L': 'uint64_t', 'e': 'cn::half',
      'f': 'float', 'd': 'double', 'F': 'cn::complex64', 'D': 'cn::complex128'}

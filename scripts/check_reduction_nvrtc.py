@@ -41,7 +41,7 @@ def registers_main(sm, want):
     import ctypes
     from check_hist_nvrtc import registers
     lib = load_nvrtc()
-    header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    header = open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()
     for name, src in dump_sources():
         if want and not any(w in name for w in want):
             continue
@@ -67,7 +67,7 @@ def main():
         i = sys.argv.index("--sm")
         return registers_main(sys.argv[i + 1], sys.argv[i + 2:])
     lib = load_nvrtc()
-    header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    header = open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()
     sources = dump_sources()
     for name, src in sources:
         ok, log = nvrtc_compile(lib, src, "k.cu", {"cn_scalar.h": header})

@@ -47,7 +47,7 @@ def nvrtc_ptx(lib, src, headers, arch="compute_90"):
 def main():
     verbose = "-v" in sys.argv
     lib = load_nvrtc()
-    header = {"cn_scalar.h": open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()}
+    header = {"cn_scalar.h": open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()}
     sources = [(n, s) for n, s in dump_sources() if n.startswith("scan ")]
     with tempfile.TemporaryDirectory() as tmp:
         for name, src in sources:

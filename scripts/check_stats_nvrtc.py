@@ -43,7 +43,7 @@ def main():
     import cunumpy
     lib_dir = os.path.join(os.path.dirname(cunumpy.__file__), "lib")
     nvrtc = load_nvrtc()
-    header = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    header = open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()
     count = 0
     with tempfile.TemporaryDirectory() as tmp:
         exe = os.path.join(tmp, "dump")

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cunumpy/core/dtype.hpp"
-#include "kernels/user/elementwise_source.hpp"
+#include "ops/user_kernels/elementwise_source.hpp"
 
 int main(int argc, char** argv) {
   using namespace cunumpy;

@@ -283,7 +283,7 @@ PICK = ["scan 0 int64", "scan 0 float64", "scan 0 complex64", "scan 1 float32", 
 
 def main():
     only = set(sys.argv[1:]) or set(PICK)
-    scalar_h = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    scalar_h = open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, src in dump_sources():

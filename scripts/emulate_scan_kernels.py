@@ -189,7 +189,7 @@ def run_one(name, src, scalar_h, tmp):
 
 def main():
     only = set(sys.argv[1:])
-    scalar_h = open(os.path.join(ROOT, "src", "kernels", "shared", "cn_scalar.h")).read()
+    scalar_h = open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()
     sources = [(n, s) for n, s in dump_sources() if n.startswith("scan ") and (not only or n in only)]
     failed = 0
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(min(4, os.cpu_count() or 1)) as pool:

@@ -82,7 +82,7 @@ def run(exe_dir, spec, dtype, arrays, args, n_out, out_name, out_ctype, out_size
         f.write(src.replace('#include "cn_scalar.h"', PRELUDE + '#include "cn_scalar.h"') + driver)
     exe = os.path.join(exe_dir, "k")
     subprocess.check_call(["g++", "-std=c++20", "-O1", "-w", "-I",
-                           os.path.join(ROOT, "src", "kernels", "shared"), cpp, "-o", exe])
+                           os.path.join(ROOT, "src", "scalar"), cpp, "-o", exe])
     return np.array([float(x) for x in subprocess.check_output([exe]).split()])
 
 

@@ -16,7 +16,7 @@ cat <<'H'
 #pragma once
 
 H
-for d in core runtime memory kernels ops; do
+for d in base core runtime memory ops; do
   for f in $(ls cunumpy/$d/*.hpp 2>/dev/null | sort); do echo "#include \"$f\""; done
 done
 for f in $(find cunumpy -name '*.hpp' | sort); do

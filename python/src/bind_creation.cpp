@@ -2,7 +2,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/vector.h>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"

@@ -10,7 +10,7 @@
 #include <functional>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"

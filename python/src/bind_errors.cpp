@@ -1,7 +1,7 @@
 // Maps the C++ exception classes to the Python exceptions NumPy and CuPy raise.
 #include <nanobind/nanobind.h>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace nb = nanobind;
 

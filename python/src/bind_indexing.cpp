@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/indexing.hpp"
 #include "py_convert.hpp"
 

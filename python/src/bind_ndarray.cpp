@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/indexing.hpp"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/raw_kernel.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/runtime/stream.hpp"
 #include "memory_pointer.hpp"

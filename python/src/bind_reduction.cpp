@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/ops/scan.hpp"
 #include "py_convert.hpp"

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/sorting.hpp"
 #include "py_convert.hpp"
 

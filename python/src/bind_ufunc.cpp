@@ -11,7 +11,7 @@
 #include <cstring>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "py_convert.hpp"
 

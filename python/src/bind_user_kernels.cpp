@@ -10,9 +10,9 @@
 #include <optional>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/elementwise_kernel.hpp"
-#include "cunumpy/kernels/reduction_kernel.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "cunumpy/ops/elementwise_kernel.hpp"
+#include "cunumpy/ops/reduction_kernel.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/runtime/stream.hpp"
 #include "py_convert.hpp"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::py {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy {
 namespace {

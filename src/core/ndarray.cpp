@@ -6,9 +6,9 @@
 #include <cstring>
 #include <numeric>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/backend.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "core/backend.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 
 namespace cunumpy {
 

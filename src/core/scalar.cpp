@@ -5,9 +5,9 @@
 #include <cstring>
 #include <cstdio>
 
-#include "cunumpy/core/errors.hpp"
-#include "kernels/shared/cn_scalar.h"
-#include "kernels/dtype_dispatch.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "scalar/cn_scalar.h"
+#include "core/dtype_dispatch.hpp"
 
 namespace cunumpy {
 

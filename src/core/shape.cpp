@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy {
 

@@ -5,11 +5,10 @@
 #include <atomic>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/memory/pool.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
-#include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 #endif
 

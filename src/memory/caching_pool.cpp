@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::detail {
 namespace {

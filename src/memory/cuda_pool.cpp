@@ -1,11 +1,10 @@
 // Device memory (cuMemAlloc) and pinned host memory (cuMemHostAlloc) for the caching pool.
 // Built in every configuration: without CUDA the pinned source falls back to host memory
 // and asking for a device source is an error.
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "memory/caching_pool.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
-#include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 #endif
 

@@ -2,7 +2,7 @@
 // every device; 64-byte aligned host memory on the CPU backend.
 #include <cstdlib>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/memory/pool.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <mutex>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
 #include "memory/caching_pool.hpp"

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "memory/caching_pool.hpp"
 
 namespace cunumpy::detail {

@@ -7,10 +7,10 @@
 #include <cstring>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/backend.hpp"
-#include "kernels/dtype_dispatch.hpp"
-#include "kernels/shared/cn_scalar.h"
+#include "cunumpy/base/errors.hpp"
+#include "core/backend.hpp"
+#include "core/dtype_dispatch.hpp"
+#include "scalar/cn_scalar.h"
 
 namespace cunumpy {
 namespace {

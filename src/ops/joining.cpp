@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 
 namespace cunumpy {

@@ -3,7 +3,7 @@
 
 #include <numeric>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <mutex>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
 #include "runtime/cuda/driver.hpp"

@@ -8,11 +8,10 @@
 #include <mutex>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "runtime/stream_key.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA
-#include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 #endif
 

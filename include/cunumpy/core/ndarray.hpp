@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cunumpy/core/dtype.hpp"
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/core/scalar.hpp"
 #include "cunumpy/core/shape.hpp"
 #include "cunumpy/memory/memory.hpp"

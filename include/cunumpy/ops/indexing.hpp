@@ -7,15 +7,12 @@
 #include <vector>
 
 #include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/core/op_types.hpp"
 
 namespace cunumpy {
 
 // One item of an index tuple: the basic items plus an array (integer or boolean).
 using IndexItem = std::variant<int64_t, Slice, Ellipsis, NewAxis, ndarray>;
-
-// What an out-of-range integer index does: IndexError (NumPy's default), wrap around
-// modulo the axis length, or clip to the first/last element (take/put's mode=).
-enum class IndexMode { Raise, Wrap, Clip };
 
 // a[items] as NumPy computes it: a view when every item is basic, else a new array.
 ndarray index(const ndarray& a, std::span<const IndexItem> items, IndexMode mode = IndexMode::Raise);

@@ -8,6 +8,7 @@
 
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/core/op_types.hpp"
 #include "cunumpy/core/scalar.hpp"
 #include "cunumpy/core/shape.hpp"
 
@@ -15,10 +16,6 @@ namespace cunumpy {
 
 // The axes to reduce; std::nullopt reduces all of them.
 using Axes = std::optional<SmallVector<int64_t, 8>>;
-
-// FMax/FMin skip NaN (a slice of NaN only gives NaN), as fmax.reduce / nanmax. Scans take
-// Sum, Prod, Max and Min.
-enum class ReduceOp : uint8_t { Sum, Prod, Max, Min, FMax, FMin };
 
 // NumPy's keyword arguments of a reduction. `out`: undefined allocates; when given, its
 // dtype is the accumulation dtype unless `dtype` says otherwise (as NumPy's ufunc.reduce).

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "backend/cpu/parallel.hpp"
-#include "kernels/dtype_dispatch.hpp"
-#include "kernels/shared/cn_ops.h"
-#include "ops/reduction/reduction_exec.hpp"
+#include "core/dtype_dispatch.hpp"
+#include "scalar/cn_ops.h"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::cpu {
 namespace {

@@ -4,10 +4,12 @@
 
 #include <cstring>
 
+#include "backend/cpu/cpu_executors.hpp"
+#include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
-#include "kernels/dtype_dispatch.hpp"
-#include "kernels/shared/cn_scalar.h"
+#include "core/dtype_dispatch.hpp"
+#include "scalar/cn_scalar.h"
 
 namespace cunumpy {
 namespace {
@@ -53,6 +55,7 @@ void fill_runs(const LaunchPlan& plan, int64_t b, int64_t e, T value) {
 
 class CpuBackend final : public Backend {
  public:
+  Device device() const override { return Device::cpu(); }
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;
     dispatch_dtype(plan.ops[0].dtype, [&](auto to) {
@@ -77,7 +80,41 @@ class CpuBackend final : public Backend {
   void copy_from_host(void* dst, const void* src, std::size_t n) override { std::memcpy(dst, src, n); }
   void copy_device(void* dst, const void* src, std::size_t n) override { std::memmove(dst, src, n); }
   void synchronize() override {}
+  int host_threads() const override { return cpu::num_threads(); }
+
+  void elementwise(const detail::ElementwiseTask& t) override { detail::run_elementwise_cpu(t); }
+  void ufunc_at(const detail::UfuncAtTask& t) override {
+    ndarray target = t.target;
+    detail::run_ufunc_at_cpu(*t.ufunc, *t.loop, target, t.positions, t.b_array, t.b_scalar);
+  }
+  void reduce(const detail::ReduceTask& t) override { detail::run_reduce_cpu(t); }
+  void arg_reduce(const detail::ArgReduceTask& t) override { detail::run_argreduce_cpu(t); }
+  void scan(const detail::ScanTask& t) override { detail::run_scan_cpu(t); }
+  void sort(const detail::SortTask& t) override { detail::run_sort_cpu(t); }
+  void indexed_copy(const detail::IndexedCopy& t) override { detail::run_indexed_copy_cpu(t); }
+  ndarray compact(const detail::CompactTask& t) override { return detail::compact_cpu(t.mask, t.data); }
+
+  // User kernels: the host compiler builds a shared library per source; a launch splits
+  // the items over the thread pool. Symbols are prefixed: a kernel named like a libc
+  // function (sincos) must not clash with it.
+  void* compile_user_function(const std::string& source, const std::string& name,
+                              const std::vector<std::string>& options) override {
+    (void)options;  // NVRTC options; the host compiler takes none
+    return cpu::host_function(source, "cn_host_" + name);
+  }
+  void launch_user_function(const detail::UserLaunch& l) override {
+    if (l.items <= 0) return;
+    using HostFn = void (*)(void** args, long long begin, long long end);
+    constexpr int64_t kUserGrain = 1 << 14;  // elements per task below which threads do not pay
+    auto f = reinterpret_cast<HostFn>(l.function);
+    const int64_t grain = l.cpu_grain > 0 ? l.cpu_grain : l.kind == detail::LaunchKind::Blocks ? 1 : kUserGrain;
+    void** args = l.args;
+    cpu::parallel_for(l.items, grain, [&](int64_t b, int64_t e) { f(args, b, e); });
+  }
 };
+
+[[maybe_unused]] const bool kRegistered =
+    register_backend(DeviceKind::CPU, [](int) -> Backend& { return cpu_backend(); });
 
 }  // namespace
 

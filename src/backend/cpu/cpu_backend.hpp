@@ -1,6 +1,6 @@
 // The CPU backend: multi-threaded host loops over launch plans.
 #pragma once
-#include "cunumpy/kernels/backend.hpp"
+#include "core/backend.hpp"
 
 namespace cunumpy {
 Backend& cpu_backend();

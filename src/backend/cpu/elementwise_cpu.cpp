@@ -9,9 +9,9 @@
 #include "backend/cpu/elementwise_cpu_loops.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
-#include "ops/elementwise/elementwise_exec.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "cunumpy/core/launch_plan.hpp"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::cpu {
 namespace {

@@ -1,8 +1,8 @@
 // CPU executor of ufunc.at: one inner-loop call per position, in order, so repeated
 // positions see each other's updates (NumPy's unbuffered semantics).
 #include "backend/cpu/elementwise_cpu_loops.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "ops/elementwise/elementwise_exec.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::detail {
 

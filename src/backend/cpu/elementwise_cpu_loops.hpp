@@ -1,5 +1,5 @@
 // CPU inner loops of the ufuncs: one function per (op, loop signature), instantiated from
-// the shared scalar ops (src/kernels/shared/cn_ops.h) and registered by name
+// the shared scalar ops (src/scalar/cn_ops.h) and registered by name
 // ("add|ff->f"). The executor (elementwise_cpu.cpp) walks the launch plan and calls them
 // on runs along the innermost dimension.
 #pragma once
@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "kernels/shared/cn_ops.h"
-#include "kernels/shared/cn_scalar.h"
+#include "scalar/cn_ops.h"
+#include "scalar/cn_scalar.h"
 
 namespace cunumpy::cpu {
 

@@ -4,15 +4,10 @@
 #include <string>
 
 #include "backend/cpu/parallel.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::detail {
-
-[[noreturn]] void throw_out_of_bounds(int64_t index, int axis, int64_t length) {
-  throw IndexError("index " + std::to_string(index) + " is out of bounds for axis " +
-                   std::to_string(axis) + " with size " + std::to_string(length));
-}
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "runtime/source_listing.hpp"
 
 #ifndef CUNUMPY_VERSION

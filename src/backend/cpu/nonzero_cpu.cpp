@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "backend/cpu/parallel.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::detail {
 

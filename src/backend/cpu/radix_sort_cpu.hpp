@@ -6,7 +6,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "kernels/shared/cn_scalar.h"
+#include "scalar/cn_scalar.h"
 
 namespace cunumpy::cpu {
 

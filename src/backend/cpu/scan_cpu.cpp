@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "backend/cpu/parallel.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "kernels/dtype_dispatch.hpp"
-#include "kernels/shared/cn_ops.h"
-#include "ops/reduction/reduction_exec.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "core/dtype_dispatch.hpp"
+#include "scalar/cn_ops.h"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::cpu {
 namespace {

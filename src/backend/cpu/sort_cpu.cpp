@@ -9,8 +9,8 @@
 
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/radix_sort_cpu.hpp"
-#include "kernels/dtype_dispatch.hpp"
-#include "ops/sorting/sort_exec.hpp"
+#include "core/dtype_dispatch.hpp"
+#include "backend/cpu/cpu_executors.hpp"
 
 namespace cunumpy::cpu {
 namespace {

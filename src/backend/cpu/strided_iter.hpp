@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 
 namespace cunumpy::cpu {
 

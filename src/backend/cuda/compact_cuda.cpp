@@ -4,9 +4,9 @@
 #include <string>
 
 #include "backend/cuda/indexing_kernels.hpp"
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
 namespace cunumpy::detail {

@@ -15,7 +15,9 @@
 
 #include "backend/cuda/copy_kernels.hpp"
 #include "backend/cuda/transpose_kernel.hpp"
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "backend/cuda/cuda_executors.hpp"
+#include "backend/cuda/user_kernel_cuda.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 
@@ -109,6 +111,28 @@ bool small_reads_by_kernel() {
 class CudaBackend final : public Backend {
  public:
   explicit CudaBackend(int device) : device_(device) {}
+  Device device() const override { return Device(DeviceKind::CUDA, device_); }
+
+  void elementwise(const detail::ElementwiseTask& t) override { detail::run_elementwise_cuda(t); }
+  void ufunc_at(const detail::UfuncAtTask& t) override {
+    ndarray target = t.target;
+    detail::run_ufunc_at_cuda(*t.ufunc, *t.loop, target, t.positions, t.b_array, t.b_scalar);
+  }
+  void reduce(const detail::ReduceTask& t) override { detail::run_reduce_cuda(t); }
+  void arg_reduce(const detail::ArgReduceTask& t) override { detail::run_argreduce_cuda(t); }
+  void scan(const detail::ScanTask& t) override { detail::run_scan_cuda(t); }
+  void sort(const detail::SortTask& t) override { detail::run_sort_cuda(t); }
+  void indexed_copy(const detail::IndexedCopy& t) override { detail::run_indexed_copy_cuda(device_, t); }
+  ndarray compact(const detail::CompactTask& t) override { return detail::compact_cuda(t.mask, t.data); }
+  // Symbols are prefixed: a kernel named like a CUDA math function (sincos) must not clash.
+  void* compile_user_function(const std::string& source, const std::string& name,
+                              const std::vector<std::string>& options) override {
+    return cuda::compile_user_kernel(device_, source, "cn_kernel_" + name, options);
+  }
+  void launch_user_function(const detail::UserLaunch& l) override {
+    if (l.items <= 0) return;
+    cuda::launch_user_kernel(device_, l.function, l.args, l.items, l.kind == detail::LaunchKind::Blocks);
+  }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;
@@ -339,6 +363,8 @@ class CudaBackend final : public Backend {
   std::mutex mu_;
   std::unordered_map<uint64_t, cuda::Function> kernels_;
 };
+
+[[maybe_unused]] const bool kRegistered = register_backend(DeviceKind::CUDA, &cuda_backend);
 
 }  // namespace
 

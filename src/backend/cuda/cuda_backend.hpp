@@ -1,7 +1,7 @@
 // The CUDA backend: NVRTC-generated copy/cast and fill kernels and stream-ordered
 // transfers, all on the calling thread's current stream of the device.
 #pragma once
-#include "cunumpy/kernels/backend.hpp"
+#include "core/backend.hpp"
 
 namespace cunumpy {
 

@@ -9,13 +9,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "ops/elementwise/elementwise_exec.hpp"
+#include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
-// The text of src/kernels/shared/cn_ops.h, embedded by CMake (cmake/EmbedOps.cmake). Weak,
+// The text of src/scalar/cn_ops.h, embedded by CMake (cmake/EmbedOps.cmake). Weak,
 // so that a build without the embedding still links and reports the problem at run time.
 namespace cunumpy::detail {
 extern const char* const kOpsHeaderSource __attribute__((weak));

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "backend/cuda/elementwise_cuda_at.hpp"
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "ops/elementwise/elementwise_exec.hpp"
+#include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
 namespace cunumpy::detail {

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "backend/cuda/indexing_kernels.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/backend.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "core/backend.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
 namespace cunumpy::detail {

@@ -2,7 +2,7 @@
 // self-contained (no cn_scalar.h): elements are read as raw bits.
 #include "backend/cuda/radix_sort_cuda.hpp"
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::cuda {
 namespace {

@@ -7,9 +7,9 @@
 #include <unordered_map>
 
 #include "backend/cuda/reduction_cuda.hpp"
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
-#include "ops/reduction/reduction_exec.hpp"
+#include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
 namespace cunumpy::detail {

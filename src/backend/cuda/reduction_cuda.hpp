@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-#include "cunumpy/ops/reduction.hpp"
+#include "cunumpy/core/op_types.hpp"
 
 namespace cunumpy::cuda {
 

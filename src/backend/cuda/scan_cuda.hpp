@@ -17,7 +17,7 @@
 #include <string>
 
 #include "cunumpy/core/dtype.hpp"
-#include "cunumpy/ops/reduction.hpp"
+#include "cunumpy/core/op_types.hpp"
 
 namespace cunumpy::cuda {
 

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/compiler_key.hpp"
 #include "kernels/cuda/disk_cache.hpp"
 #include "runtime/cuda/driver.hpp"

@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "runtime/cuda/driver.hpp"  // StreamHandle, current_stream
+
 namespace cunumpy::cuda {
 
 using Function = void*;  // CUfunction
-using StreamHandle = void*;  // CUstream
 
 // Returns the `extern "C" __global__` function `name` of `source` compiled for `device`.
 // `key` identifies the source cheaply (e.g. "copy|f4|f8|nd2|c|i32"); when it was seen
@@ -28,8 +29,6 @@ void launch(Function f, unsigned grid_x, unsigned block_x, void** args,
 void launch(Function f, const unsigned grid[3], const unsigned block[3], void** args,
             std::size_t shared_mem, StreamHandle stream);
 
-// The calling thread's current stream on `device` (the legacy null stream by default).
-StreamHandle current_stream(int device);
 
 // Number of streaming multiprocessors of `device` (to size grid-stride launches).
 int multiprocessor_count(int device);

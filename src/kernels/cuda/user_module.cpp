@@ -9,7 +9,7 @@
 #include <map>
 #include <mutex>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/disk_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"

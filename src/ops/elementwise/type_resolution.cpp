@@ -4,7 +4,7 @@
 // cast under the casting rule).
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 
 namespace cunumpy {

@@ -3,7 +3,7 @@
 // serially on the CPU, with atomic compare-and-swap updates on CUDA.
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "ops/elementwise/elementwise_exec.hpp"
 
@@ -46,15 +46,8 @@ void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions, c
     detail::check_integer_power(uf, loop, checked, Shape{static_cast<int64_t>(positions.size())}, nullptr);
   }
   ndarray target = a.dtype() == work ? a : a.astype(work);
-  if (a.device().is_cpu()) {
-    detail::run_ufunc_at_cpu(uf, loop, target, positions, b_array, b_scalar);
-  } else {
-#ifdef CUNUMPY_HAVE_CUDA
-    detail::run_ufunc_at_cuda(uf, loop, target, positions, b_array, b_scalar);
-#else
-    throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-  }
+  detail::UfuncAtTask task{&uf, &loop, target, positions, b_array, b_scalar};
+  backend_for(a.device()).ufunc_at(task);
   if (!target.same_handle(a)) a.assign(target);
 }
 

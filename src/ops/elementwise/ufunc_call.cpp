@@ -3,7 +3,7 @@
 // the in-place operators.
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/reduction.hpp"
@@ -114,15 +114,7 @@ std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       in.value = inputs[i].scalar().cast(loop.types[i]);
     task.inputs.push_back(std::move(in));
   }
-  if (device.is_cpu()) {
-    detail::run_elementwise_cpu(task);
-  } else {
-#ifdef CUNUMPY_HAVE_CUDA
-    detail::run_elementwise_cuda(task);
-#else
-    throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-  }
+  backend_for(device).elementwise(task);
   return outputs;
 }
 

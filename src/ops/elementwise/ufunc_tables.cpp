@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 
 namespace cunumpy {
@@ -16,7 +16,7 @@ namespace {
 
 struct UfuncSpec {
   const char* name;
-  const char* functor;  // struct in cn::op (src/kernels/shared/cn_ops.h)
+  const char* functor;  // struct in cn::op (src/scalar/cn_ops.h)
   int nin, nout;
   const char* identity;
   const char* types;  // NumPy's loop signatures, space separated

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/manipulation.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "core/backend.hpp"
 
 namespace cunumpy {
 namespace {
@@ -211,17 +211,13 @@ void check_indices_of_empty_result(const IndexPlan& p) {
 }
 
 void run_task(const detail::IndexedCopy& task, Device device) {
-  if (device.is_cpu()) return detail::run_indexed_copy_cpu(task);
-#ifdef CUNUMPY_HAVE_CUDA
-  if (task.mode == IndexMode::Raise && !cuda_index_checks()) {
+  // set_cuda_index_checks(false): CuPy's unchecked GPU indexing (out-of-range wraps).
+  if (device.is_cuda() && task.mode == IndexMode::Raise && !cuda_index_checks()) {
     detail::IndexedCopy wrapped = task;
     wrapped.mode = IndexMode::Wrap;
-    return detail::run_indexed_copy_cuda(device.index, wrapped);
+    return backend_for(device).indexed_copy(wrapped);
   }
-  detail::run_indexed_copy_cuda(device.index, task);
-#else
-  throw ValueError("cunumpy was built without the CUDA backend");
-#endif
+  backend_for(device).indexed_copy(task);
 }
 
 // A single boolean mask with the array's own shape: one compaction of the values.

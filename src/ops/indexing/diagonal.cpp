@@ -1,7 +1,7 @@
 // diagonal: a strided view whose last axis steps along both axes at once.
 #include <algorithm>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/indexing.hpp"
 
 namespace cunumpy {

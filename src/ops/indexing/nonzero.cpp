@@ -1,8 +1,8 @@
 // nonzero, flatnonzero, argwhere and extract: one compaction over a contiguous boolean
 // mask (the array cast to bool when it is not one), on the array's backend.
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/indexing.hpp"
-#include "ops/indexing/indexing_exec.hpp"
+#include "core/backend.hpp"
 
 namespace cunumpy {
 namespace {
@@ -12,12 +12,7 @@ ndarray contiguous_mask(const ndarray& a) {
 }
 
 ndarray compact(const ndarray& mask, const ndarray* data) {
-  if (mask.device().is_cpu()) return detail::compact_cpu(mask, data);
-#ifdef CUNUMPY_HAVE_CUDA
-  return detail::compact_cuda(mask, data);
-#else
-  throw ValueError("cunumpy was built without the CUDA backend");
-#endif
+  return backend_for(mask.device()).compact(detail::CompactTask{mask, data});
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // take and put: one advanced index along one axis (take) or into the flattened array
 // (put), with NumPy's mode= for out-of-range indices.
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/indexing.hpp"
 

@@ -1,7 +1,7 @@
 // argmax / argmin: the axis moved last, an (M, K) view handed to the backend, int64 result.
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 
@@ -42,15 +42,7 @@ ndarray arg_reduce(bool is_max, const ndarray& a, std::optional<int64_t> axis, b
     task.is_max = is_max;
     task.in = x;
     task.out = r;
-    if (a.device().is_cpu()) {
-      detail::run_argreduce_cpu(task);
-    } else {
-#ifdef CUNUMPY_HAVE_CUDA
-      detail::run_argreduce_cuda(task);
-#else
-      throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-    }
+    backend_for(a.device()).arg_reduce(task);
   }
   r = r.reshape(result_shape);
   // NumPy reads out= as an int64 array (a copy written back, unsafe): any dtype that

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "ops/reduction/reduction_exec.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "ops/reduction/reduction_exec.hpp"
@@ -95,15 +95,7 @@ ndarray reduce_core(ReduceOp op, const ndarray& x, const SmallVector<bool, 8>& r
     task.op = op;
     task.in = x.transpose(std::span<const int64_t>(perm.data(), perm.size())).reshape(Shape{M, K});
     task.out = out;
-    if (x.device().is_cpu()) {
-      run_reduce_cpu(task);
-    } else {
-#ifdef CUNUMPY_HAVE_CUDA
-      run_reduce_cuda(task);
-#else
-      throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-    }
+    backend_for(x.device()).reduce(task);
   }
   return out.reshape(out_shape);
 }

@@ -1,43 +1,13 @@
-// The contract between the reduction ops layer and the backends, and the helpers the ops
-// files share. Internal header.
+// What the reduction files of the ops layer share (their tasks are in
+// core/backend_tasks.hpp). Internal header.
 #pragma once
 #include <optional>
 
+#include "core/backend.hpp"
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/ops/reduction.hpp"
 
 namespace cunumpy::detail {
-
-// Reduces `in` (shape (M, K), any strides, dtype = the accumulation dtype) along its last
-// axis into `out` (M elements, C-contiguous, the same dtype).
-struct ReduceTask {
-  ReduceOp op = ReduceOp::Sum;
-  ndarray in;   // 2-D (M, K), K >= 1
-  ndarray out;  // M elements
-};
-
-// Index (int64) of the first maximum / minimum of each row of `in` (M, K), K >= 1, any
-// strides, the input's own dtype; NaN beats every number.
-struct ArgReduceTask {
-  bool is_max = true;
-  ndarray in;   // 2-D (M, K)
-  ndarray out;  // M int64 elements, C-contiguous
-};
-
-// Inclusive scan of each row of `in` (M, K), any strides, into `out` (M, K), C-contiguous,
-// the same dtype (the accumulation dtype). Sum/Prod/Max/Min.
-struct ScanTask {
-  ReduceOp op = ReduceOp::Sum;
-  ndarray in;
-  ndarray out;
-};
-
-void run_reduce_cpu(const ReduceTask& task);
-void run_reduce_cuda(const ReduceTask& task);
-void run_argreduce_cpu(const ArgReduceTask& task);
-void run_argreduce_cuda(const ArgReduceTask& task);
-void run_scan_cpu(const ScanTask& task);
-void run_scan_cuda(const ScanTask& task);
 
 // Which axes `axis` reduces (all when nullopt); AxisError / duplicate ValueError as NumPy.
 SmallVector<bool, 8> reduced_axes(const ndarray& a, const Axes& axis);

@@ -2,7 +2,7 @@
 // dtype; the backend writes a C-contiguous (M, K) result, moved back to the input's axis order.
 #include "cunumpy/ops/scan.hpp"
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "ops/axis_last.hpp"
 #include "ops/reduction/reduction_exec.hpp"
 
@@ -32,15 +32,7 @@ ndarray scan(ReduceOp op, const ndarray& a, std::optional<int64_t> axis,
     task.op = op;
     task.in = al.rows(x);
     task.out = r;
-    if (a.device().is_cpu()) {
-      detail::run_scan_cpu(task);
-    } else {
-#ifdef CUNUMPY_HAVE_CUDA
-      detail::run_scan_cuda(task);
-#else
-      throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-    }
+    backend_for(a.device()).scan(task);
   }
   ndarray back = al.back(r);
   if (ax != x.ndim() - 1 || acc != result) back = back.astype(result, Order::C);

@@ -2,9 +2,9 @@
 // C-contiguous (M, K) results, moved back to the input's axis order.
 #include "cunumpy/ops/sorting.hpp"
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "ops/axis_last.hpp"
-#include "ops/sorting/sort_exec.hpp"
+#include "core/backend.hpp"
 
 namespace cunumpy {
 namespace {
@@ -23,15 +23,7 @@ std::pair<ndarray, ndarray> sort_impl(const ndarray& a, std::optional<int64_t> a
   if (want_indices) task.indices = ndarray(Shape{M, K}, int64, Order::C, a.device());
   if (M > 0 && K > 0) {
     task.in = al.rows(x);
-    if (a.device().is_cpu()) {
-      detail::run_sort_cpu(task);
-    } else {
-#ifdef CUNUMPY_HAVE_CUDA
-      detail::run_sort_cuda(task);
-#else
-      throw ValueError("cunumpy was built without the CUDA backend");
-#endif
-    }
+    backend_for(a.device()).sort(task);
   }
   auto back = [&](const ndarray& r) {
     if (!r.defined()) return r;

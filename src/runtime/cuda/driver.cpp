@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::cuda {
 namespace {

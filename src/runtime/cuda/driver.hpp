@@ -98,6 +98,11 @@ int device_count();
 // CUdevice handle of `device` (ValueError when out of range).
 CUdevice device_handle(int device);
 
+using StreamHandle = void*;  // CUstream
+// The calling thread's current stream on `device` (the legacy null stream by default);
+// defined with the stream registry (runtime/stream.cpp).
+StreamHandle current_stream(int device);
+
 }  // namespace cunumpy::cuda
 
 // Stringizes after macro expansion, so CN_STRX(cuMemAlloc) is "cuMemAlloc_v2".

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <cstdio>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/source_listing.hpp"
 

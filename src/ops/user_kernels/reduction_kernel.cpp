@@ -2,16 +2,16 @@
 // then two launches: partial results per (output, chunk of the reduced elements) and a
 // final pass combining them and running post_map_expr. Kept and reduced axes are each
 // coalesced where every input allows it, so the generated index arithmetic is short.
-#include "cunumpy/kernels/reduction_kernel.hpp"
+#include "cunumpy/ops/reduction_kernel.hpp"
 
 #include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
-#include "backend/cpu/parallel.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "kernels/user/kernel_args.hpp"
-#include "kernels/user/reduction_source.hpp"
+#include "core/backend.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "ops/user_kernels/kernel_args.hpp"
+#include "ops/user_kernels/reduction_source.hpp"
 
 namespace cunumpy {
 
@@ -204,7 +204,7 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
   // chunk, a thread per output (stage 2) serves many outputs or short rows better than a
   // block per output (stage 0, then 1); on the CPU it always does.
   const bool cpu = cs.device.is_cpu();
-  const int64_t target = cpu ? int64_t{cpu::num_threads()} * 4 : 1024;
+  const int64_t target = cpu ? int64_t{backend_for(cs.device).host_threads()} * 4 : 1024;
   const int64_t min_chunk = cpu ? 1 << 15 : 2048;
   int64_t chunks = 1;
   if (M < target) chunks = std::max<int64_t>(1, std::min((target + M - 1) / M, K / min_chunk));

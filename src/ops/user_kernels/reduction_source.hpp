@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/user/elementwise_source.hpp"
+#include "ops/user_kernels/elementwise_source.hpp"
 
 namespace cunumpy::user {
 

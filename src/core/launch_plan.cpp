@@ -1,13 +1,13 @@
 // The shared launch plan: broadcast, drop unit dimensions, order by the output's strides,
 // coalesce, then decide index width and vector width.
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <numeric>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy {
 

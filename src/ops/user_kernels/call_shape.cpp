@@ -1,7 +1,7 @@
 // The arguments of a user-kernel call: the outputs it passed, its device (all arrays must
 // share it) and the broadcast shape of the non-raw arrays.
-#include "cunumpy/core/errors.hpp"
-#include "kernels/user/user_kernel.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::user {
 

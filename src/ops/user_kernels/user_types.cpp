@@ -1,6 +1,6 @@
 // Type resolution and C type names of the user kernels (CuPy's _decide_params_type).
-#include "cunumpy/core/errors.hpp"
-#include "kernels/user/user_kernel.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::detail {
 extern const char* const kScalarHeaderSource;         // cmake/embedded_sources.cpp.in

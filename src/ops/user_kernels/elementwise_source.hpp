@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/user/user_kernel.hpp"
+#include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::user {
 

@@ -3,8 +3,8 @@
 // a type placeholder bound at call time.
 #include <cctype>
 
-#include "cunumpy/core/errors.hpp"
-#include "kernels/user/user_kernel.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::user {
 namespace {

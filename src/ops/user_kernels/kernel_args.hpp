@@ -7,11 +7,11 @@
 #include <span>
 #include <vector>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/core/scalar.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 #include "cunumpy/runtime/device.hpp"
-#include "kernels/user/user_kernel.hpp"
+#include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::user {
 

@@ -2,8 +2,8 @@
 // the one place where run-time dtypes become compile-time types on the host.
 #pragma once
 #include "cunumpy/core/dtype.hpp"
-#include "cunumpy/core/errors.hpp"
-#include "kernels/shared/cn_scalar.h"
+#include "cunumpy/base/errors.hpp"
+#include "scalar/cn_scalar.h"
 
 namespace cunumpy {
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/backend_tasks.hpp"
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/core/shape.hpp"
@@ -92,9 +93,8 @@ std::string source_prelude(bool cn_types);
 void* compile_function(Device device, const std::string& source, const std::string& name,
                        const std::vector<std::string>& options = {});
 
-// How a launch spreads its `items`: a grid-stride loop over items (Elementwise), or one
-// block (CUDA) / one sequential task (CPU) per item (Blocks).
-enum class LaunchKind { Elementwise, Blocks };
+// How a launch spreads its items (core/backend_tasks.hpp).
+using LaunchKind = detail::LaunchKind;
 // Runs `fn` with the kernel-argument array `args` (pointers to each argument's value, as
 // cuLaunchKernel takes them) on the current stream of `device`.
 // `cpu_grain`: items per CPU task at least (0: a default for elementwise work).

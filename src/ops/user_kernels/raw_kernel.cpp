@@ -1,14 +1,14 @@
 // RawModule and RawKernel: user CUDA C++ compiled on first use per device (through
 // kernels/cuda/user_module), functions looked up once per device and then launched with
 // no lock and no allocation.
-#include "cunumpy/kernels/raw_kernel.hpp"
+#include "cunumpy/ops/raw_kernel.hpp"
 
 #include <atomic>
 #include <cctype>
 #include <cstring>
 #include <mutex>
 
-#include "cunumpy/core/errors.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/runtime/device.hpp"
 
 #ifdef CUNUMPY_HAVE_CUDA

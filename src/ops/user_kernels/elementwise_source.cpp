@@ -1,5 +1,5 @@
 // Generated code of ElementwiseKernel (see elementwise_source.hpp).
-#include "kernels/user/elementwise_source.hpp"
+#include "ops/user_kernels/elementwise_source.hpp"
 
 namespace cunumpy::user {
 namespace {

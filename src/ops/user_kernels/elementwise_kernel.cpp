@@ -2,16 +2,16 @@
 // call (cheap loops over a few parameters), then one hash lookup for the compiled function
 // of (device, argument kinds and dtypes, layout); the source is generated and compiled
 // only on a miss.
-#include "cunumpy/kernels/elementwise_kernel.hpp"
+#include "cunumpy/ops/elementwise_kernel.hpp"
 
 #include <mutex>
 #include <unordered_map>
 
-#include "cunumpy/core/errors.hpp"
-#include "cunumpy/kernels/launch_plan.hpp"
+#include "cunumpy/base/errors.hpp"
+#include "cunumpy/core/launch_plan.hpp"
 #include "cunumpy/runtime/device.hpp"
-#include "kernels/user/elementwise_source.hpp"
-#include "kernels/user/kernel_args.hpp"
+#include "ops/user_kernels/elementwise_source.hpp"
+#include "ops/user_kernels/kernel_args.hpp"
 
 namespace cunumpy {
 

@@ -1,5 +1,5 @@
 // Generated code of ReductionKernel (see reduction_source.hpp).
-#include "kernels/user/reduction_source.hpp"
+#include "ops/user_kernels/reduction_source.hpp"
 
 namespace cunumpy::user {
 namespace {

@@ -1,0 +1,22 @@
+// The CPU backend's executors, one per task family; CpuBackend (cpu_backend.cpp) forwards
+// the Backend entries to them. Internal header of backend/cpu.
+#pragma once
+#include <span>
+#include <string>
+
+#include "core/backend_tasks.hpp"
+
+namespace cunumpy::detail {
+
+void run_elementwise_cpu(const ElementwiseTask& task);
+void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
+                      std::span<const int64_t> positions, const ndarray& b_array,
+                      const Scalar& b_scalar);
+void run_reduce_cpu(const ReduceTask& task);
+void run_argreduce_cpu(const ArgReduceTask& task);
+void run_scan_cpu(const ScanTask& task);
+void run_sort_cpu(const SortTask& task);
+void run_indexed_copy_cpu(const IndexedCopy& task);
+ndarray compact_cpu(const ndarray& mask, const ndarray* data);
+
+}  // namespace cunumpy::detail

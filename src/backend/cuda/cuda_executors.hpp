@@ -1,0 +1,21 @@
+// The CUDA backend's executors, one per task family; CudaBackend (cuda_backend.cpp)
+// forwards the Backend entries to them. Internal header of backend/cuda.
+#pragma once
+#include <span>
+
+#include "core/backend_tasks.hpp"
+
+namespace cunumpy::detail {
+
+void run_elementwise_cuda(const ElementwiseTask& task);
+void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
+                       std::span<const int64_t> positions, const ndarray& b_array,
+                       const Scalar& b_scalar);
+void run_reduce_cuda(const ReduceTask& task);
+void run_argreduce_cuda(const ArgReduceTask& task);
+void run_scan_cuda(const ScanTask& task);
+void run_sort_cuda(const SortTask& task);
+void run_indexed_copy_cuda(int device, const IndexedCopy& task);
+ndarray compact_cuda(const ndarray& mask, const ndarray* data);
+
+}  // namespace cunumpy::detail

@@ -1,0 +1,83 @@
+// Backend: the one interface through which every device-specific operation runs. The ops
+// layer resolves a call (dtypes, shapes, outputs) into a task (core/backend_tasks.hpp) and
+// hands it to backend_for(device); backend/cpu and backend/cuda implement the entries and
+// register themselves at load time (register_backend), so nothing above this header
+// branches on the device kind or on how the library was built. An entry a backend does
+// not implement raises NotImplementedError naming the operation and the device.
+// Internal header: core (ndarray's copies and transfers), backend and ops include it.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/backend_tasks.hpp"
+#include "cunumpy/core/launch_plan.hpp"
+#include "cunumpy/core/scalar.hpp"
+#include "cunumpy/runtime/device.hpp"
+
+namespace cunumpy {
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  // The device this backend runs on (cpu, or one cuda:N each).
+  virtual Device device() const = 0;
+
+  // ---- data movement (ndarray's copy, astype, fill and host transfers) -----------------
+  // plan.ops[0] = destination, plan.ops[1] = source; casts source dtype to destination
+  // dtype element by element with NumPy's unsafe-cast semantics.
+  virtual void copy(const LaunchPlan& plan) = 0;
+  // plan.ops[0] = destination; every element set to value (already of the destination dtype).
+  virtual void fill(const LaunchPlan& plan, const Scalar& value) = 0;
+  // Raw byte copies. `device_ptr` lives on this backend's device.
+  virtual void copy_to_host(void* host_dst, const void* device_src, std::size_t n) = 0;
+  virtual void copy_from_host(void* device_dst, const void* host_src, std::size_t n) = 0;
+  virtual void copy_device(void* dst, const void* src, std::size_t n) = 0;
+  // Like copy_to_host, but may return before the copy is done (a GPU copying into pinned
+  // memory); the caller synchronizes the current stream before reading host_dst.
+  virtual void copy_to_host_async(void* host_dst, const void* device_src, std::size_t n) {
+    copy_to_host(host_dst, device_src, n);
+  }
+  // Copies n bytes from `src` on another device of the same kind into `dst` on this one;
+  // false when the backend cannot (the caller stages through the host).
+  virtual bool copy_from_peer(void* dst, const void* src, Device src_device, std::size_t n) {
+    (void)dst, (void)src, (void)src_device, (void)n;
+    return false;
+  }
+  // Waits for all work queued on the current stream of this device.
+  virtual void synchronize() = 0;
+  // Host threads the backend spreads work over (1 for a GPU), to size work splits.
+  virtual int host_threads() const { return 1; }
+
+  // ---- operation families (the tasks of core/backend_tasks.hpp) --------------------------
+  virtual void elementwise(const detail::ElementwiseTask& task) { unsupported("elementwise (ufunc)"); }
+  virtual void ufunc_at(const detail::UfuncAtTask& task) { unsupported("ufunc.at"); }
+  virtual void reduce(const detail::ReduceTask& task) { unsupported("reduce"); }
+  virtual void arg_reduce(const detail::ArgReduceTask& task) { unsupported("argmax/argmin"); }
+  virtual void scan(const detail::ScanTask& task) { unsupported("scan (cumsum/cumprod)"); }
+  virtual void sort(const detail::SortTask& task) { unsupported("sort"); }
+  virtual void indexed_copy(const detail::IndexedCopy& task) { unsupported("advanced indexing"); }
+  virtual ndarray compact(const detail::CompactTask& task) { unsupported("compaction (nonzero)"); }
+  // User kernels (ElementwiseKernel, ReductionKernel, fuse): generated source compiled for
+  // this device (a CUfunction, or a host function `void f(void** args, long long begin,
+  // long long end)` exported as `name`), then launched on the current stream.
+  virtual void* compile_user_function(const std::string& source, const std::string& name,
+                                      const std::vector<std::string>& options) {
+    unsupported("user kernel compilation");
+  }
+  virtual void launch_user_function(const detail::UserLaunch& launch) { unsupported("user kernel launch"); }
+
+ protected:
+  // NotImplementedError: "<what> is not implemented by the <device> backend".
+  [[noreturn]] void unsupported(const char* what) const;
+};
+
+// The backend of `device`. ValueError for a device kind no backend registered (cunumpy
+// built without CUDA); the CUDA backend raises CudaError when no driver or device is usable.
+Backend& backend_for(Device device);
+
+// Called once per device kind by the backend that implements it (at library load).
+using BackendFactory = Backend& (*)(int device_index);
+bool register_backend(DeviceKind kind, BackendFactory factory);
+
+}  // namespace cunumpy
