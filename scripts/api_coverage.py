@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Lists every public name of the cunumpy package with the C++ function it calls.
+
+For each public callable of `cunumpy` (and its public submodules) it reports one of:
+  C++          a function of the extension cunumpy._core (nanobind), or a Python function
+               whose body calls cunumpy._core (the bound C++ names are listed);
+  alias        the same object as another public name;
+  python-only  with the reason: a class or constant, an argument forwarder to other
+               public functions, or a NumPy-interop shim (see REASONS below).
+A Python function that neither calls _core nor has a reason is reported as UNCLASSIFIED;
+`--check` exits 1 when there is one.
+
+  PYTHONPATH=python python3 scripts/api_coverage.py [--markdown FILE] [--check]
+"""
+import argparse
+import ast
+import importlib
+import inspect
+import sys
+import textwrap
+import types
+
+MODULES = ["cunumpy", "cunumpy.cuda", "cunumpy.testing", "cunumpy.lib.stride_tricks",
+           "cunumpy.linalg", "cunumpy.fft", "cunumpy.random", "cunumpyx"]
+
+# Python-only functions that need no C++ of their own, and why.
+REASONS = {
+    "forwarder": "forwards to other public functions (argument handling only)",
+    "interop": "NumPy-interop or host-side shim (dtype, printing, module lookup)",
+    "runtime": "runtime object (device, stream, memory) bound in C++ as a class",
+}
+
+
+def core_calls(fn, seen=None, depth=0):
+    """The _core names fn's body reaches, following calls to private module helpers."""
+    seen = set() if seen is None else seen
+    if fn in seen or depth > 4:
+        return set()
+    seen.add(fn)
+    try:
+        src = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return set()
+    try:
+        tree = ast.parse(src)
+    except SyntaxError:
+        return set()
+    names, found = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "_core":
+            found.add(node.attr)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+    g = getattr(fn, "__globals__", {})
+    import cunumpy
+    for n in names:
+        obj = g.get(n)
+        if obj is None and n in cunumpy._core.__dict__ and n.startswith("_"):
+            continue
+        if isinstance(obj, types.FunctionType) and obj is not fn:
+            found |= core_calls(obj, seen, depth + 1)
+        elif isinstance(obj, types.BuiltinFunctionType) or type(obj).__name__ == "nb_func":
+            if getattr(obj, "__module__", "") and "cunumpy" in str(getattr(obj, "__module__", "")):
+                found.add(getattr(obj, "__name__", n))
+        elif obj is not None and type(obj).__name__ in ("ufunc", "Ufunc"):
+            found.add("ufunc " + getattr(obj, "__name__", n))
+    return found
+
+
+def classify(name, obj, first_seen):
+    if id(obj) in first_seen and first_seen[id(obj)] != name:
+        return "alias", "alias of " + first_seen[id(obj)]
+    if type(obj).__name__ == "nb_func" or isinstance(obj, types.BuiltinFunctionType):
+        return "C++", "_core." + getattr(obj, "__name__", name)
+    if inspect.isclass(obj):
+        mod = getattr(obj, "__module__", "")
+        if mod.startswith("cunumpy._core"):
+            return "C++", "class _core." + obj.__name__
+        return "python-only", "class (" + REASONS["runtime"] + ")" if "cuda" in mod else "class"
+    if type(obj).__name__ in ("ufunc", "Ufunc"):
+        return "C++", "ufunc (ufunc_call)"
+    if isinstance(obj, types.FunctionType):
+        calls = core_calls(obj)
+        if calls:
+            return "C++", ", ".join(sorted(calls))
+        reason = getattr(obj, "_python_only", None)
+        if reason:
+            return "python-only", REASONS.get(reason, reason)
+        return "UNCLASSIFIED", "calls no C++ function and states no reason"
+    return None, None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--markdown")
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for modname in MODULES:
+        try:
+            mod = importlib.import_module(modname)
+        except ImportError:
+            continue
+        first_seen = {}
+        names = getattr(mod, "__all__", None) or [n for n in dir(mod) if not n.startswith("_")]
+        for n in sorted(names):
+            obj = getattr(mod, n, None)
+            if obj is None or isinstance(obj, types.ModuleType):
+                continue
+            kind, what = classify(n, obj, first_seen)
+            first_seen.setdefault(id(obj), n)
+            if kind:
+                rows.append((modname, n, kind, what))
+    counts = {}
+    for r in rows:
+        counts[r[2]] = counts.get(r[2], 0) + 1
+    summary = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+    print(f"{len(rows)} public callables; {summary}")
+    for r in rows:
+        if r[2] == "UNCLASSIFIED":
+            print(f"  UNCLASSIFIED {r[0]}.{r[1]}")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("# API coverage\n\nGenerated by `scripts/api_coverage.py`: every public "
+                    "callable with the C++ function it calls.\n\n")
+            f.write(f"{len(rows)} public callables; {summary}.\n\n")
+            f.write("| module | name | kind | C++ / reason |\n|---|---|---|---|\n")
+            for r in rows:
+                f.write(f"| {r[0]} | `{r[1]}` | {r[2]} | {r[3]} |\n")
+    return 1 if args.check and counts.get("UNCLASSIFIED") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
