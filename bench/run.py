@@ -488,6 +488,22 @@ def run_rows(libs, args):
     row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
         m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
 
+    # Host time of NumPy functions that Python used to compose from several calls (issue 14).
+    def small_fn(expr):
+        def measure(lib):
+            m = lib.m
+            x = lib.rand(1000)
+            y = lib.rand(1000)
+            c = x > 0.5
+            fn = {"where": lambda: m.where(c, x, y), "clip": lambda: m.clip(x, 0, 1),
+                  "unique": lambda: m.unique(x), "nanmax": lambda: m.nanmax(x)}[expr]
+            return host_loop_us(lib, fn, 2000), "wall, loop of 2000"
+        return measure
+    for expr, call in (("where", "cp.where(c, x, y)"), ("clip", "cp.clip(x, 0, 1)"),
+                       ("unique", "cp.unique(x)"), ("nanmax", "cp.nanmax(x)")):
+        row(f"{expr}_small", f"`{call}`, 1,000 float32, host time per call", "µs", False,
+            small_fn(expr), ["cunumpy", "cupy", "numpy"])
+
     # Indexing (issue 6): boolean-mask selection and a random gather.
     def m_mask_select(lib):
         x = lib.from_numpy(np.random.default_rng(0).standard_normal(n26, dtype=np.float32))
