@@ -65,33 +65,27 @@ struct Layout {
 bool layout_of(const ndarray& a, int rank, Layout& l) {
   const int D = a.ndim();
   const int64_t item = a.itemsize();
+  const Shape& e = a.shape();
   std::vector<int64_t> st(D);
   for (int d = 0; d < D; ++d) {
     if (a.strides()[d] % item) return false;
     st[d] = a.strides()[d] / item;
   }
-  const Shape& e = a.shape();
-  // Transformed axes, innermost first: a unit extent's stride is free (taken as packed).
-  int64_t inner = st[D - 1];
-  if (e[D - 1] == 1) inner = 1;
-  if (inner <= 0) return false;
-  l.stride = inner;
-  int64_t span = inner;  // the stride the next outer axis would have if packed
-  for (int k = D - 1; k > D - rank; --k) {
-    int64_t outer = e[k - 1] == 1 ? st[k] * e[k] : st[k - 1];
-    if (e[k] == 1) {
-      // this axis carries no stride of its own: its pitch is whatever the outer one gives
-    }
-    const int64_t pitch_base = e[k] == 1 ? span : st[k];
-    if (pitch_base <= 0 || outer <= 0 || outer % pitch_base) return false;
-    const int64_t embed = outer / pitch_base;
-    if (embed < e[k]) return false;
-    l.embed[k - (D - rank)] = embed;
-    span = outer;
-  }
+  // Effective strides of the transformed axes: a unit extent takes the packed value.
+  std::vector<int64_t> eff(D, 0);
+  for (int k = D - 1; k >= D - rank; --k)
+    eff[k] = e[k] != 1 ? st[k] : k == D - 1 ? 1 : eff[k + 1] * e[k + 1];
+  if (eff[D - 1] <= 0) return false;
+  l.stride = eff[D - 1];
   l.embed[0] = e[D - rank];
-  const int64_t one_transform = span * e[D - rank];  // elements one transform spans
-  // Batch axes merged into one distance.
+  for (int k = D - rank; k < D - 1; ++k) {
+    // address = ((x0 * embed1 + x1) * embed2 + x2) * stride: each pitch a multiple of the next
+    if (eff[k] <= 0 || eff[k] % eff[k + 1]) return false;
+    const int64_t embed = eff[k] / eff[k + 1];
+    if (embed < e[k + 1]) return false;
+    l.embed[k + 1 - (D - rank)] = embed;
+  }
+  // The batch axes merged into one distance (innermost first).
   l.batch = 1;
   int64_t dist = 0, expect = 0;
   for (int d = D - rank - 1; d >= 0; --d) {
@@ -99,14 +93,13 @@ bool layout_of(const ndarray& a, int rank, Layout& l) {
     if (dist == 0) {
       if (st[d] <= 0) return false;
       dist = st[d];
-      expect = st[d] * e[d];
-    } else {
-      if (st[d] != expect) return false;
-      expect *= e[d];
+    } else if (st[d] != expect) {
+      return false;
     }
+    expect = st[d] * e[d];
     l.batch *= e[d];
   }
-  l.dist = dist ? dist : one_transform;
+  l.dist = dist ? dist : eff[D - rank] * e[D - rank];
   return true;
 }
 

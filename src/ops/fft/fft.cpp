@@ -62,8 +62,27 @@ ndarray resize_axis(const ndarray& a, int axis, int64_t n) {
 
 // One backend task over `axes` (distinct, the real axis last for R2C/C2R). `x` already has
 // the right dtype and extents along `axes` (the complex side n/2+1 for the real axis).
-ndarray run_task(const ndarray& x, const std::vector<int>& axes, const std::vector<int64_t>& lengths,
+ndarray run_task(const ndarray& x, const std::vector<int>& axes_in, const std::vector<int64_t>& lengths_in,
                  FftKind kind, bool forward, double scale, DType out_dtype) {
+  // A transform of length 1 is the identity: unit axes leave the task (cuFFT does not plan
+  // them); a unit real axis makes R2C a cast then C2C, and C2R a C2C then the real part.
+  std::vector<int> axes;
+  std::vector<int64_t> lengths;
+  const std::size_t last = axes_in.size() - 1;
+  for (std::size_t i = 0; i < axes_in.size(); ++i)
+    if (lengths_in[i] != 1 || (i == last && kind != FftKind::C2C)) {
+      axes.push_back(axes_in[i]);
+      lengths.push_back(lengths_in[i]);
+    }
+  if (kind != FftKind::C2C && lengths.back() == 1) {
+    axes.pop_back();
+    lengths.pop_back();
+    const DType cx = kind == FftKind::R2C ? out_dtype : x.dtype();
+    ndarray y = x.astype(cx, Order::K, Casting::Unsafe, false);
+    y = axes.empty() ? y.copy() : run_task(y, axes, lengths, FftKind::C2C, forward, scale, cx);
+    return kind == FftKind::R2C ? y : y.astype(out_dtype);  // C2R: the real part
+  }
+  if (axes.empty()) return x.astype(out_dtype, Order::K, Casting::Unsafe, true);
   const int D = x.ndim();
   std::vector<bool> moved(D, false);
   std::vector<int64_t> perm;
