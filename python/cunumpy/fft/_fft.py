@@ -5,6 +5,7 @@ import warnings
 
 import cunumpy as _cp
 from cunumpy import _core
+from cunumpy._core import ndarray as _ndarray
 
 
 def _n(n):
@@ -16,7 +17,7 @@ def _axis(axis):
 
 
 def _norm(norm):
-    if norm is not None and not isinstance(norm, str):
+    if norm is not None and type(norm) is not str:
         raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or "forward".')
     return norm
 
@@ -70,8 +71,10 @@ def _one(name, doc):
     core = getattr(_core, "fft_" + name)
 
     def f(a, n=None, axis=-1, norm=None, out=None):
-        a = _cp.asarray(a)
-        return _out(core(a, _n(n), _axis(axis), _norm(norm)), out)
+        if type(a) is not _ndarray:
+            a = _cp.asarray(a)
+        r = core(a, None if n is None else operator.index(n), operator.index(axis), _norm(norm))
+        return r if out is None else _out(r, out)
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc

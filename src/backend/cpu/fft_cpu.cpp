@@ -3,6 +3,7 @@
 // fft_cpu_plan.hpp, scattered with the scale), lines spread over the thread pool. The first
 // pass reads `in`, the others work in place on `out` (C2R: on a complex temporary, then
 // the real pass writes `out`).
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <tuple>
@@ -86,38 +87,51 @@ struct Lines {
 };
 
 // One pass along `axis`: in lines of n_in elements of In, out lines of n_out of Out.
-// body(const In* line_in (contiguous), Out* line_out (contiguous), scratch).
+// body(const In* line_in (contiguous), Out* line_out (contiguous), scratch). Lines along a
+// strided axis are moved in groups of up to kGroup neighbours along the innermost other
+// axis, so that each row of the group is read and written as one run of memory.
 template <class In, class Out, class Body>
 void pass(const char* in, const Strides& in_strides, char* out, const Strides& out_strides,
           const Shape& iter_shape, int axis, int64_t n_in, int64_t n_out, int64_t scratch_n, Body&& body) {
+  constexpr int64_t kGroup = 8;
   const Lines lines(iter_shape, in_strides, out_strides, axis);
   const int64_t is = in_strides[axis], os = out_strides[axis];
+  const bool in_packed = is == static_cast<int64_t>(sizeof(In));
+  const bool out_packed = os == static_cast<int64_t>(sizeof(Out));
+  const int64_t inner_ext = lines.nd ? lines.ext[lines.nd - 1] : 1;
+  const int64_t in_inner = lines.nd ? lines.in_st[lines.nd - 1] : 0;
+  const int64_t out_inner = lines.nd ? lines.out_st[lines.nd - 1] : 0;
+  const bool grouped = !(in_packed && out_packed) && inner_ext > 1;
+  const int64_t group = grouped ? kGroup : 1;
   const int64_t work = std::max<int64_t>(n_in, n_out);
   const int64_t grain = std::max<int64_t>(1, (int64_t(1) << 15) / std::max<int64_t>(work, 1));
+  using C = std::conditional_t<std::is_same_v<In, float> || std::is_same_v<Out, float> ||
+                                   std::is_same_v<In, Cx<float>>,
+                               Cx<float>, Cx<double>>;
   cpu::parallel_for(lines.count, grain, [&](int64_t begin, int64_t end) {
-    std::vector<In> buf_in(is == static_cast<int64_t>(sizeof(In)) ? 0 : n_in);
-    std::vector<Out> buf_out(n_out);
-    using C = std::conditional_t<std::is_same_v<In, float> || std::is_same_v<Out, float> ||
-                                     std::is_same_v<In, Cx<float>>,
-                                 Cx<float>, Cx<double>>;
+    std::vector<In> buf_in(in_packed ? 0 : n_in * group);
+    std::vector<Out> buf_out(n_out * group);
     std::vector<C> scratch(scratch_n);
-    for (int64_t line = begin; line < end; ++line) {
+    for (int64_t line = begin; line < end;) {
+      // lines line .. line+g-1 are neighbours along the innermost other axis
+      const int64_t g = std::min({group, end - line, inner_ext - line % inner_ext});
       int64_t io, oo;
       lines.offsets(line, io, oo);
       const char* src = in + io;
-      const In* line_in;
-      if (buf_in.empty()) {
-        line_in = reinterpret_cast<const In*>(src);
-      } else {
-        for (int64_t j = 0; j < n_in; ++j) std::memcpy(&buf_in[j], src + j * is, sizeof(In));
-        line_in = buf_in.data();
+      if (!in_packed)
+        for (int64_t j = 0; j < n_in; ++j)
+          for (int64_t k = 0; k < g; ++k) std::memcpy(&buf_in[k * n_in + j], src + j * is + k * in_inner, sizeof(In));
+      for (int64_t k = 0; k < g; ++k) {
+        const In* line_in = in_packed ? reinterpret_cast<const In*>(src + k * in_inner) : buf_in.data() + k * n_in;
+        body(line_in, buf_out.data() + k * n_out, scratch.data());
       }
-      body(line_in, buf_out.data(), scratch.data());
       char* dst = out + oo;
-      if (os == static_cast<int64_t>(sizeof(Out)))
-        std::memcpy(dst, buf_out.data(), sizeof(Out) * n_out);
+      if (out_packed)
+        for (int64_t k = 0; k < g; ++k) std::memcpy(dst + k * out_inner, buf_out.data() + k * n_out, sizeof(Out) * n_out);
       else
-        for (int64_t j = 0; j < n_out; ++j) std::memcpy(dst + j * os, &buf_out[j], sizeof(Out));
+        for (int64_t j = 0; j < n_out; ++j)
+          for (int64_t k = 0; k < g; ++k) std::memcpy(dst + j * os + k * out_inner, &buf_out[k * n_out + j], sizeof(Out));
+      line += g;
     }
   });
 }
