@@ -373,3 +373,45 @@ def test_plan_cache():
         cache.set_size(old_size)
         cache.set_memsize(old_mem)
         cache.clear()
+
+
+def _gpu_count():
+    try:
+        return cp.cuda.runtime.getDeviceCount()
+    except Exception:
+        return 0
+
+
+@pytest.mark.skipif(_gpu_count() < 2, reason="needs two CUDA devices (each has its own plan cache)")
+def test_plan_cache_per_device():
+    x = rand(200, np.complex64)
+    caches = []
+    for dev in (0, 1):
+        with cp.cuda.Device(dev):
+            c = cp.fft.config.get_plan_cache()
+            c.clear()
+            caches.append(c)
+    with cp.cuda.Device(0):
+        check(cp.fft.fft(cp.asarray(x)), np.fft.fft(x.astype(np.complex128)), True, 200)
+    assert caches[0].get_curr_size() == 1 and caches[1].get_curr_size() == 0
+    size0 = caches[0].get_size()
+    with cp.cuda.Device(1):
+        check(cp.fft.fft(cp.asarray(x)), np.fft.fft(x.astype(np.complex128)), True, 200)
+        caches[1].set_size(3)
+    assert caches[1].get_curr_size() == 1 and caches[1].get_size() == 3
+    assert caches[0].get_size() == size0
+    for c in caches:
+        c.set_size(16)
+        c.clear()
+
+
+def test_stream_order():
+    # A transform queued on a non-default stream is ordered with the work around it.
+    x = rand((8, 256), np.complex64, 4)
+    s = cp.cuda.Stream()
+    with s:
+        a = cp.asarray(x)
+        y = cp.fft.fft(a)
+        z = cp.fft.ifft(y)
+    s.synchronize()
+    check(z, x.astype(np.complex128), True, 256)
