@@ -125,9 +125,56 @@ void scale_output(int device, const ndarray& out, double scale) {
   cuda::launch(f, static_cast<unsigned>(std::max<long long>(blocks, 1)), 256, args);
 }
 
+
+// C2R input as cuFFT needs it: a C-contiguous copy (cuFFT overwrites its C2R input) whose
+// zero-frequency and, for even n, Nyquist terms have no imaginary part (NumPy ignores them;
+// cuFFT's result for a non-Hermitian input is otherwise its own).
+ndarray c2r_input(const ndarray& in, int64_t n) {
+  ndarray tmp = in.copy(Order::C);
+  ndarray parts = tmp.view(tmp.dtype() == complex64 ? float32 : float64);
+  std::vector<Index> idx(parts.ndim(), Slice{});
+  idx.back() = int64_t{1};
+  parts[idx].fill(Scalar(0.0));
+  if (n % 2 == 0) {
+    idx.back() = int64_t{2 * (n / 2) + 1};
+    parts[idx].fill(Scalar(0.0));
+  }
+  return tmp;
+}
+
+}  // namespace
+
+void run_fft_cuda(int device, const FftTask& t);
+
+namespace {
+
+// A C2R over several axes as NumPy defines it: the complex axes first (a C2C task into a
+// temporary), then a 1-D C2R along the last axis.
+void c2r_in_steps(int device, const FftTask& t) {
+  const int D = t.in.ndim(), rank = t.rank();
+  std::vector<int64_t> perm;
+  for (int d = 0; d < D - rank; ++d) perm.push_back(d);
+  perm.push_back(D - 1);
+  for (int d = D - rank; d < D - 1; ++d) perm.push_back(d);
+  std::vector<int64_t> inverse(D);
+  for (int d = 0; d < D; ++d) inverse[perm[d]] = d;
+  FftTask c2c;
+  c2c.kind = FftKind::C2C;
+  c2c.forward = false;
+  c2c.in = t.in.transpose(perm);
+  c2c.out = ndarray(c2c.in.shape(), t.in.dtype(), Order::C, t.in.device());
+  for (int k = 0; k < rank - 1; ++k) c2c.n.push_back(t.n[k]);
+  run_fft_cuda(device, c2c);
+  FftTask c2r = t;
+  c2r.in = c2c.out.transpose(inverse);
+  c2r.n = {t.n[rank - 1]};
+  run_fft_cuda(device, c2r);
+}
+
 }  // namespace
 
 void run_fft_cuda(int device, const FftTask& t) {
+  if (t.kind == FftKind::C2R && t.rank() > 1) return c2r_in_steps(device, t);
   cuda::ensure_context(device);
   const cf::Api& api = cf::api();
   const int rank = t.rank();
@@ -140,7 +187,10 @@ void run_fft_cuda(int device, const FftTask& t) {
   }
   ndarray in = t.in;
   Layout li, lo;
-  if (t.kind == FftKind::C2R || !layout_of(in, rank, li)) {
+  if (t.kind == FftKind::C2R) {
+    in = c2r_input(t.in, t.n[rank - 1]);
+    layout_of(in, rank, li);
+  } else if (!layout_of(in, rank, li)) {
     in = t.in.copy(Order::C);
     layout_of(in, rank, li);
   }
