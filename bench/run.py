@@ -476,6 +476,37 @@ def run_rows(libs, args):
     row("argsort27", f"`argsort(x)`, {n27:,} random float32", "ms", False, m_argsort27,
         ["cunumpy", "cupy", "torch"])
 
+    # FFT (issue 16): cuFFT through each library's fft module; inputs made once per row.
+    def c64(lib, shape, seed=3):
+        rng = np.random.default_rng(seed)
+        a = (rng.standard_normal(shape, dtype=np.float32) + 1j * rng.standard_normal(shape, dtype=np.float32))
+        return lib.from_numpy(a.astype(np.complex64))
+
+    n24 = max(1024, int(2**24 * S))
+    side_fft = max(64, int(4096 * S ** 0.5))
+    batch_fft = max(8, int(1024 * S))
+
+    def m_fft(make, call):
+        def measure(lib):
+            x = make(lib)
+            return median_call_ms(lib, lambda: call(lib.m.fft, x), rep)
+        return measure
+    row("fft24_c64", f"`fft.fft(x)`, {n24:,} complex64", "ms", False,
+        m_fft(lambda lib: c64(lib, n24), lambda f, x: f.fft(x)), ["cunumpy", "cupy", "torch"])
+    row("rfft24_f32", f"`fft.rfft(x)`, {n24:,} float32", "ms", False,
+        m_fft(lambda lib: lib.rand(n24), lambda f, x: f.rfft(x)), ["cunumpy", "cupy", "torch"])
+    row("fft2_4096_c64", f"`fft.fft2(x)`, {side_fft:,}² complex64", "ms", False,
+        m_fft(lambda lib: c64(lib, (side_fft, side_fft)), lambda f, x: f.fft2(x)), ["cunumpy", "cupy", "torch"])
+    row("fft_batched_c64", f"`fft.fft(x)` along the last axis, {batch_fft:,} × 4,096 complex64", "ms", False,
+        m_fft(lambda lib: c64(lib, (batch_fft, 4096)), lambda f, x: f.fft(x)), ["cunumpy", "cupy", "torch"])
+
+    def m_fft_host(lib):
+        x = c64(lib, 1024)
+        f = lib.m.fft
+        return host_batch_us(lib, lambda: f.fft(x)), "wall, median of batches of 100"
+    row("fft1024_host", "`fft.fft(x)` host time per call, 1,024 complex64 (cached plan)", "µs", False,
+        m_fft_host, ["cunumpy", "cupy", "torch"])
+
     def m_sum_small_float(lib):
         x = lib.rand(1000)
         return host_loop_us(lib, lambda: float(x.sum()), 2000), "wall, loop of 2000"
@@ -574,6 +605,25 @@ def run_rows(libs, args):
             ("cpu_sort", f"CPU backend: `sort(x)`, {n7:,} random float32", "ms",
              lambda lib, x, y: lib.m.sort(x), None)]:
         row(name, label, unit, nbytes is not None, m_cpu(fn, nbytes), ["cunumpy", "numpy"])
+
+    # CPU backend FFT (issue 16): target within 1.5x of NumPy's pocketfft.
+    n20 = max(1024, int(2**20 * S))
+
+    def m_cpu_fft(real):
+        def measure(lib):
+            def work():
+                rng = np.random.default_rng(4)
+                a = rng.standard_normal(n20) if real else rng.standard_normal(n20) + 1j * rng.standard_normal(n20)
+                x = lib.from_numpy(a)
+                f = lib.m.fft.rfft if real else lib.m.fft.fft
+                t, _ = median_call_ms(Lib(None), lambda: f(x), rep)
+                return t, "wall"
+            return on_cpu(lib, work)
+        return measure
+    row("cpu_fft20", f"CPU backend: `fft.fft(x)`, {n20:,} complex128", "ms", False, m_cpu_fft(False),
+        ["cunumpy", "numpy"])
+    row("cpu_rfft20", f"CPU backend: `fft.rfft(x)`, {n20:,} float64", "ms", False, m_cpu_fft(True),
+        ["cunumpy", "numpy"])
 
     # Manipulation (issue 6): a transposing copy and a many-input concatenate.
     side = max(32, int(16384 * S ** 0.5))

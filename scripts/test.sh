@@ -42,6 +42,8 @@ summary() {
 # --- dependencies -----------------------------------------------------------------------
 ensure_apt build-essential cmake ninja-build libgtest-dev
 "$PY" -c "import pytest" 2>/dev/null || "$PY" -m pip install -q pytest
+# SciPy is the oracle of cunumpyx.scipy.fft (tests/python/test_fft_scipy.py skips without it).
+"$PY" -c "import scipy" 2>/dev/null || "$PY" -m pip install -q scipy || echo "scipy not installed: test_fft_scipy.py will be skipped"
 
 # --- the package (with its C++ SDK) -------------------------------------------------------
 install_cunumpy "$ROOT" 2>&1 | tee "$LOGS/install.log"

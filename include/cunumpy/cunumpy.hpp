@@ -25,6 +25,7 @@
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/elementwise_kernel.hpp"
+#include "cunumpy/ops/fft.hpp"
 #include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"

@@ -18,6 +18,7 @@ void bind_ufuncs(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_sorting(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
+void bind_fft(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -33,5 +34,6 @@ NB_MODULE(_core, m) {
   bind_sorting(m);
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
+  bind_fft(m);
   cunumpy::py::bind_indexing(m);
 }

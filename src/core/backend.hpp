@@ -17,6 +17,14 @@
 
 namespace cunumpy {
 
+// ---- FFT (task in core/backend_tasks_fft.hpp, included only by the FFT files) ----------
+namespace detail { struct FftTask; }
+struct FftPlanCacheState {
+  int64_t size = 0, max_size = 0;         // plans held, and the most it keeps
+  int64_t memsize = 0, max_memsize = -1;  // bytes held by them (work areas, tables); -1: no limit
+  int64_t hits = 0, misses = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -66,6 +74,16 @@ class Backend {
     unsupported("user kernel compilation");
   }
   virtual void launch_user_function(const detail::UserLaunch& launch) { unsupported("user kernel launch"); }
+
+  // ---- FFT -------------------------------------------------------------------------------
+  // A batched 1-D..3-D transform (core/backend_tasks_fft.hpp), run on the current stream.
+  virtual void fft(const detail::FftTask& task) { unsupported("fft"); }
+  // This device's FFT plan cache (cunumpy.fft.config, CuPy's PlanCache): least recently
+  // used plans are dropped past max_size plans or max_memsize bytes of work areas (-1: no
+  // memory limit; max_size 0 disables caching). An argument of -2 keeps that limit.
+  virtual FftPlanCacheState fft_plan_cache_state() { return {}; }
+  virtual void fft_plan_cache_set_limits(int64_t max_size, int64_t max_memsize) {}
+  virtual void fft_plan_cache_clear() {}
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

@@ -93,6 +93,11 @@ class CpuBackend final : public Backend {
   void sort(const detail::SortTask& t) override { detail::run_sort_cpu(t); }
   void indexed_copy(const detail::IndexedCopy& t) override { detail::run_indexed_copy_cpu(t); }
   ndarray compact(const detail::CompactTask& t) override { return detail::compact_cpu(t.mask, t.data); }
+  // FFT (fft_cpu.cpp)
+  void fft(const detail::FftTask& t) override { detail::run_fft_cpu(t); }
+  FftPlanCacheState fft_plan_cache_state() override { return detail::fft_plan_cache_state_cpu(); }
+  void fft_plan_cache_set_limits(int64_t s, int64_t m) override { detail::fft_plan_cache_set_limits_cpu(s, m); }
+  void fft_plan_cache_clear() override { detail::fft_plan_cache_clear_cpu(); }
 
   // User kernels: the host compiler builds a shared library per source; a launch splits
   // the items over the thread pool. Symbols are prefixed: a kernel named like a libc

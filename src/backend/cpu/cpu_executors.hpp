@@ -4,6 +4,7 @@
 #include <span>
 #include <string>
 
+#include "core/backend.hpp"
 #include "core/backend_tasks.hpp"
 
 namespace cunumpy::detail {
@@ -18,5 +19,11 @@ void run_scan_cpu(const ScanTask& task);
 void run_sort_cpu(const SortTask& task);
 void run_indexed_copy_cpu(const IndexedCopy& task);
 ndarray compact_cpu(const ndarray& mask, const ndarray* data);
+
+// ---- FFT (fft_cpu.cpp) -------------------------------------------------------------------
+void run_fft_cpu(const FftTask& task);
+FftPlanCacheState fft_plan_cache_state_cpu();
+void fft_plan_cache_set_limits_cpu(int64_t max_size, int64_t max_memsize);
+void fft_plan_cache_clear_cpu();
 
 }  // namespace cunumpy::detail

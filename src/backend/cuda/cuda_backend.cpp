@@ -123,6 +123,11 @@ class CudaBackend final : public Backend {
   void scan(const detail::ScanTask& t) override { detail::run_scan_cuda(t); }
   void sort(const detail::SortTask& t) override { detail::run_sort_cuda(t); }
   void indexed_copy(const detail::IndexedCopy& t) override { detail::run_indexed_copy_cuda(device_, t); }
+  // FFT (fft_cuda.cpp)
+  void fft(const detail::FftTask& t) override { detail::run_fft_cuda(device_, t); }
+  FftPlanCacheState fft_plan_cache_state() override { return detail::fft_plan_cache_state_cuda(device_); }
+  void fft_plan_cache_set_limits(int64_t s, int64_t m) override { detail::fft_plan_cache_set_limits_cuda(device_, s, m); }
+  void fft_plan_cache_clear() override { detail::fft_plan_cache_clear_cuda(device_); }
   ndarray compact(const detail::CompactTask& t) override { return detail::compact_cuda(t.mask, t.data); }
   // Symbols are prefixed: a kernel named like a CUDA math function (sincos) must not clash.
   void* compile_user_function(const std::string& source, const std::string& name,

@@ -3,6 +3,7 @@
 #pragma once
 #include <span>
 
+#include "core/backend.hpp"
 #include "core/backend_tasks.hpp"
 
 namespace cunumpy::detail {
@@ -17,5 +18,11 @@ void run_scan_cuda(const ScanTask& task);
 void run_sort_cuda(const SortTask& task);
 void run_indexed_copy_cuda(int device, const IndexedCopy& task);
 ndarray compact_cuda(const ndarray& mask, const ndarray* data);
+
+// ---- FFT (fft_cuda.cpp, on cuFFT) ----------------------------------------------------------
+void run_fft_cuda(int device, const FftTask& task);
+FftPlanCacheState fft_plan_cache_state_cuda(int device);
+void fft_plan_cache_set_limits_cuda(int device, int64_t max_size, int64_t max_memsize);
+void fft_plan_cache_clear_cuda(int device);
 
 }  // namespace cunumpy::detail

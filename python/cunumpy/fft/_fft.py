@@ -1,0 +1,145 @@
+"""Argument handling of cunumpy.fft (types of n/s/axes, NumPy 2's deprecations, out=);
+the transforms themselves are cunumpy._core.fft_* (C++)."""
+import operator
+import warnings
+
+import cunumpy as _cp
+from cunumpy import _core
+from cunumpy._core import ndarray as _ndarray
+
+
+def _n(n):
+    return None if n is None else operator.index(n)
+
+
+def _axis(axis):
+    return operator.index(axis)
+
+
+def _norm(norm):
+    if norm is not None and type(norm) is not str:
+        raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or "forward".')
+    return norm
+
+
+def _out(result, out):
+    if out is None:
+        return result
+    if not isinstance(out, _cp.ndarray):
+        raise TypeError("out must be a cunumpy.ndarray")
+    if out.shape != result.shape:
+        raise ValueError(f"output array has wrong shape: expected {result.shape}, got {out.shape}")
+    out[...] = result
+    return out
+
+
+def _s_axes(a, s, axes, inverse_real=False):
+    """NumPy 2's _cook_nd_args checks and warnings: s/axes as int lists (None in s: the
+    1-D default, -1 the input's extent), the 'axes should not be None' deprecation."""
+    if axes is not None:
+        try:
+            axes = [operator.index(ax) for ax in axes]
+        except TypeError:
+            axes = [operator.index(axes)]
+    if s is not None:
+        try:
+            s = list(s)
+        except TypeError:
+            s = [s]
+        if axes is None:
+            warnings.warn(
+                "`axes` should not be `None` if `s` is not `None` (Deprecated in NumPy 2.0). "
+                "In a future version of NumPy, this will raise an error and `s[i]` will "
+                "correspond to the size along the transformed axis specified by `axes[i]`. "
+                "To retain current behaviour, pass a sequence [0, ..., k-1] to `axes` for "
+                "an array of dimension k.", DeprecationWarning, stacklevel=4)
+        if any(v is None for v in s):
+            warnings.warn(
+                "Passing an array containing `None` values to `s` is deprecated in NumPy 2.0 "
+                "and will raise an error in a future version of NumPy. To use the default "
+                "behaviour of the corresponding 1-D transform, pass the value matching the "
+                "default for its `n` parameter. To use the default behaviour for every axis, "
+                "the `s` argument can be omitted.", DeprecationWarning, stacklevel=4)
+            ax = axes if axes is not None else list(range(-len(s), 0))
+            if inverse_real and s[-1] is None and len(ax) == len(s):
+                s[-1] = 2 * (a.shape[ax[-1]] - 1)
+        s = [-1 if v is None else operator.index(v) for v in s]
+    return s, axes
+
+
+def _one(name, doc):
+    core = getattr(_core, "fft_" + name)
+
+    def f(a, n=None, axis=-1, norm=None, out=None):
+        if type(a) is not _ndarray:
+            a = _cp.asarray(a)
+        r = core(a, None if n is None else operator.index(n), operator.index(axis), _norm(norm))
+        return r if out is None else _out(r, out)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def _many(name, doc, default_axes=None, inverse_real=False):
+    core = getattr(_core, "fft_" + name.replace("2", "n"))
+
+    def f(a, s=None, axes=default_axes, norm=None, out=None):
+        a = _cp.asarray(a)
+        s, axes = _s_axes(a, s, axes, inverse_real)
+        return _out(core(a, s, axes, _norm(norm)), out)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+fft = _one("fft", "One-dimensional discrete Fourier transform (numpy.fft.fft).")
+ifft = _one("ifft", "One-dimensional inverse discrete Fourier transform (numpy.fft.ifft).")
+rfft = _one("rfft", "One-dimensional transform of real input: the n//2+1 non-negative frequencies.")
+irfft = _one("irfft", "Inverse of rfft: n real values (default n = 2*(m-1)).")
+hfft = _one("hfft", "Transform of a Hermitian-symmetric signal given by its first half: real output.")
+ihfft = _one("ihfft", "Inverse of hfft: the first half of a Hermitian spectrum of real input.")
+fftn = _many("fftn", "N-dimensional discrete Fourier transform (numpy.fft.fftn).")
+ifftn = _many("ifftn", "N-dimensional inverse discrete Fourier transform.")
+rfftn = _many("rfftn", "N-dimensional transform of real input (the last axis halved).")
+irfftn = _many("irfftn", "Inverse of rfftn.", inverse_real=True)
+fft2 = _many("fft2", "Two-dimensional discrete Fourier transform.", (-2, -1))
+ifft2 = _many("ifft2", "Two-dimensional inverse discrete Fourier transform.", (-2, -1))
+rfft2 = _many("rfft2", "Two-dimensional transform of real input.", (-2, -1))
+irfft2 = _many("irfft2", "Inverse of rfft2.", (-2, -1), inverse_real=True)
+
+
+def fftfreq(n, d=1.0, device=None):
+    """Sample frequencies of an n-point transform with spacing d: [0, 1, ..., -1] / (d*n)."""
+    if device is not None and device not in ("cpu",):
+        with _cp.cuda.Device(device):
+            return _core.fft_fftfreq(operator.index(n), float(d))
+    return _core.fft_fftfreq(operator.index(n), float(d))
+
+
+def rfftfreq(n, d=1.0, device=None):
+    """Sample frequencies of rfft's output: [0, 1, ..., n//2] / (d*n)."""
+    if device is not None and device not in ("cpu",):
+        with _cp.cuda.Device(device):
+            return _core.fft_rfftfreq(operator.index(n), float(d))
+    return _core.fft_rfftfreq(operator.index(n), float(d))
+
+
+def _shift_axes(axes):
+    if axes is None:
+        return None
+    try:
+        return [operator.index(ax) for ax in axes]
+    except TypeError:
+        return [operator.index(axes)]
+
+
+def fftshift(x, axes=None):
+    """Moves the zero-frequency term to the centre (numpy.fft.fftshift)."""
+    return _core.fft_fftshift(_cp.asarray(x), _shift_axes(axes))
+
+
+def ifftshift(x, axes=None):
+    """The inverse of fftshift."""
+    return _core.fft_ifftshift(_cp.asarray(x), _shift_axes(axes))
