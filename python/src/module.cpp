@@ -12,6 +12,10 @@ void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_indexing(nb::module_& m);
+// Statistics (cppapi-b): nan-functions, order statistics, correlation, ufunc methods.
+void bind_nan_reductions(nb::module_& m);
+void bind_statistics(nb::module_& m);
+void bind_correlation(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -34,4 +38,7 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);
+  cunumpy::py::bind_nan_reductions(m);
+  cunumpy::py::bind_statistics(m);
+  cunumpy::py::bind_correlation(m);
 }
