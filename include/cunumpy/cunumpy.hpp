@@ -38,4 +38,5 @@
 #include "cunumpy/ops/scan.hpp"
 #include "cunumpy/ops/sorting.hpp"
 #include "cunumpy/ops/statistics.hpp"
+#include "cunumpy/ops/ufunc_methods.hpp"
 #include "cunumpy/base/errors.hpp"

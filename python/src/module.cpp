@@ -16,6 +16,7 @@ void bind_indexing(nb::module_& m);
 void bind_nan_reductions(nb::module_& m);
 void bind_statistics(nb::module_& m);
 void bind_correlation(nb::module_& m);
+void bind_ufunc_methods(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -41,4 +42,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_nan_reductions(m);
   cunumpy::py::bind_statistics(m);
   cunumpy::py::bind_correlation(m);
+  cunumpy::py::bind_ufunc_methods(m);
 }
