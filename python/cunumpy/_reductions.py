@@ -196,7 +196,8 @@ def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """Weighted average along the axes (numpy.average); `returned` adds the sum of weights."""
     if isinstance(axis, list):  # NumPy's normalize_axis_tuple takes a list too
         axis = tuple(axis)
-    return _core.average(_arr(a), axis, None if weights is None else _arr(weights), returned, keepdims)
+    return _core.average(_arr(a), axis, None if weights is None else _arr(weights), bool(returned),
+                         bool(keepdims))
 
 
 # ---- scans ------------------------------------------------------------------------------
@@ -243,7 +244,7 @@ def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
     a = _arr(a)
     # TypeError for a float axis, as NumPy (after its checks of n and of a 0-d a, in C++)
     axis = _operator.index(axis) if n > 0 and a.ndim else 0
-    return _core.diff(a, n, axis, None if prepend is _NoValue else _arr(prepend),
+    return _core.diff(a, _operator.index(n), axis, None if prepend is _NoValue else _arr(prepend),
                       None if append is _NoValue else _arr(append))
 
 
