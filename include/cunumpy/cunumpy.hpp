@@ -32,6 +32,7 @@
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/nan_reductions.hpp"
 #include "cunumpy/ops/op_warnings.hpp"
+#include "cunumpy/ops/order_statistics.hpp"
 #include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/ops/reduction_kernel.hpp"

@@ -31,14 +31,16 @@ z = (T)acc;)";
 
 constexpr const char* kParams = "raw T a, raw T w, int64 n_a, int64 n_w, int64 n_off";
 
+// Built once and never destroyed: its compiled modules must outlive static destruction
+// order (the CUDA driver may be gone at exit).
 const ElementwiseKernel& kernel() {
-  static const ElementwiseKernel k = [] {
+  static const ElementwiseKernel* k = [] {
     ElementwiseKernelOptions o;
     o.name = "cn_correlate";
     o.preamble = kPreamble;
-    return ElementwiseKernel(kParams, "T z", kBody, o);
+    return new ElementwiseKernel(kParams, "T z", kBody, o);
   }();
-  return k;
+  return *k;
 }
 
 void check_1d(const ndarray& a, const char* name) {
