@@ -209,22 +209,14 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
     return _quantile(a, q, axis, out, method, keepdims, weights, weak)
 
 
+def _axes(axis):
+    return tuple(axis) if isinstance(axis, list) else axis  # normalize_axis_tuple takes lists
+
+
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """Median along the axes (numpy.median): the mean of the middle one or two values."""
-    a = _arr(a)
-    x, rest, kd = _reduced_last(a, axis)
-    n = x.shape[-1]
-    s = _core.sort(x, -1)
-    h = n // 2
-    mid = s[..., h:h + 1] if n % 2 == 1 else s[..., max(h - 1, 0):h + 1]
-    with _warnings.catch_warnings():
-        if n > 0:
-            _warnings.simplefilter("ignore", RuntimeWarning)
-        r = _core.mean(mid, -1, None, None, False, True)
-    if a.dtype.kind in 'fc' and n > 0:
-        last = s[..., -1]
-        _copy_where(r, last, _u.isnan(last))
-    return _finish(r, (), kd, keepdims, out)
+    """Median along the axes (numpy.median): the mean of the middle one or two values.
+    C++: cunumpy::median."""
+    return _core.median(_arr(a), _axes(axis), out, bool(keepdims))
 
 
 def _valid_counts(s):
@@ -239,42 +231,15 @@ def _all_nan_warning(counts):
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """Median ignoring NaNs (numpy.nanmedian); an all-NaN slice gives NaN and a warning."""
-    a = _arr(a)
-    if a.size == 0:
-        return _empty_nan(a, axis, out, keepdims)
-    if a.dtype.kind not in 'fc':
-        return median(a, axis, out, overwrite_input, keepdims)
-    from cunumpy._indexing import take_along_axis
-    from cunumpy._manipulation import stack
-    x, rest, kd = _reduced_last(a, axis)
-    s = _core.sort(x, -1)
-    c = _valid_counts(s)
-    _all_nan_warning(c)
-    lo = _numpy.maximum((c - 1) // 2, 0)
-    hi = _numpy.maximum(c // 2, 0)
-    hi = _numpy.where(c % 2 == 1, lo, hi)
-    pick = _dev(_numpy.stack([lo, hi], axis=-1).astype(_numpy.int64), s)
-    two = take_along_axis(s, pick, -1)
-    r = _core.mean(two, -1, None, None, False, True)
-    r = _mean_odd(r, two, c)
-    empty = _dev(c == 0, s)
-    if bool(empty.any()):
-        _copy_where(r, _numpy.nan, empty)
-    return _finish(r, (), kd, keepdims, out)
+    """Median ignoring NaNs (numpy.nanmedian); an all-NaN slice gives NaN and a warning.
+    C++: cunumpy::nanmedian."""
+    return _core.nanmedian(_arr(a), _axes(axis), out, bool(keepdims))
 
 
 def _empty_nan(a, axis, out, keepdims):
     """NumPy's nanmedian/nanquantile of an empty array: np.nanmean(a, axis, out, keepdims)."""
     from cunumpy._reductions import nanmean
     return nanmean(a, axis, out=out, keepdims=keepdims)
-
-
-def _mean_odd(r, two, c):
-    # One middle value: NumPy's mean of it is the value itself (in the mean's dtype).
-    odd = _dev(c % 2 == 1, two)
-    _copy_where(r, two[..., 0], odd)
-    return r
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",

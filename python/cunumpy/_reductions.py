@@ -130,213 +130,74 @@ def count_nonzero(a, axis=None, *, keepdims=False):
 
 def ptp(a, axis=None, out=None, keepdims=False):
     """Range of values, max - min, along the axes (numpy.ptp)."""
-    a = _arr(a)
-    # NumPy's order: the max goes into out= first, so subtract runs in out's dtype (bool
-    # input with a numeric out= works; without out= it is the boolean subtract TypeError).
-    return _u.subtract(_core.max(a, axis, out, keepdims), _core.min(a, axis, None, keepdims), out=out)
+    return _core.ptp(_arr(a), axis, out, keepdims)
 
 
-# ---- nan-skipping reductions ------------------------------------------------------------
-
-def _replace_nan(a, val):
-    """(a with NaN replaced by val, mask of the NaN) for inexact a; (a, None) otherwise."""
-    a = _arr(a)
-    if a.dtype.kind not in 'fc':
-        return a, None
-    mask = _u.isnan(a)
-    return _u._where(mask, a.dtype.type(val), a), mask
-
+# ---- nan-skipping reductions (C++: ops/nan_reductions.hpp; the binding issues NumPy's
+# RuntimeWarnings the C++ functions report) ------------------------------------------------
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Sum treating NaN as zero (numpy.nansum)."""
-    a, _ = _replace_nan(a, 0)
-    return sum(a, axis, dtype, out, keepdims, initial, where)
+    return _core.nansum(_arr(a), axis, dtype, out, keepdims, _init(initial), where)
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Product treating NaN as one (numpy.nanprod)."""
-    a, _ = _replace_nan(a, 1)
-    return prod(a, axis, dtype, out, keepdims, initial, where)
-
-
-# The engine's ReduceOp numbers: maximum 2, minimum 3, fmax 4, fmin 5.
-_FMAX = 4
-
-
-def _nan_extremum(op, a, axis, out, keepdims, initial, where):
-    """fmax/fmin reduce, as NumPy's (NaN skipped, also a NaN initial= into a float out=
-    for integers; an all-NaN slice stays NaN, with NumPy's warning)."""
-    a = _arr(a)
-    if a.dtype.kind not in 'fc':
-        return _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
-    res = _core._reduce(op, a, axis, None, out, keepdims, _init(initial), where)
-    if bool(_core.any(_u.isnan(res))):
-        _warnings.warn("All-NaN slice encountered", RuntimeWarning, stacklevel=3)
-    return res
+    return _core.nanprod(_arr(a), axis, dtype, out, keepdims, _init(initial), where)
 
 
 def nanmax(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Maximum ignoring NaN (numpy.nanmax); an all-NaN slice gives NaN and a warning."""
-    return _nan_extremum(_FMAX, a, axis, out, keepdims, initial, where)
+    return _core.nanmax(_arr(a), axis, out, keepdims, _init(initial), where)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True):
     """Minimum ignoring NaN (numpy.nanmin); an all-NaN slice gives NaN and a warning."""
-    return _nan_extremum(_FMAX + 1, a, axis, out, keepdims, initial, where)
-
-
-def _nan_arg(is_max, a, axis, out, keepdims):
-    a, mask = _replace_nan(a, -_numpy.inf if is_max else _numpy.inf)
-    if mask is not None and bool(_core.any(_core.all(mask, axis))):
-        raise ValueError("All-NaN slice encountered")
-    fn = _core.argmax if is_max else _core.argmin
-    return fn(a, axis, out, keepdims)
+    return _core.nanmin(_arr(a), axis, out, keepdims, _init(initial), where)
 
 
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
     """Index of the first maximum ignoring NaN (numpy.nanargmax); ValueError on all-NaN."""
-    return _nan_arg(True, a, axis, out, keepdims)
+    return _core.nanargmax(_arr(a), axis, out, keepdims)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
     """Index of the first minimum ignoring NaN (numpy.nanargmin); ValueError on all-NaN."""
-    return _nan_arg(False, a, axis, out, keepdims)
-
-
-def _check_inexact(dtype, out):
-    """NumPy's nanmean/nanvar of an inexact array need inexact dtype= and out=."""
-    if dtype is not None and _numpy.dtype(dtype).kind not in 'fc':
-        raise TypeError("If a is inexact, then dtype must be inexact")
-    if out is not None and out.dtype.kind not in 'fc':
-        raise TypeError("If a is inexact, then out must be inexact")
+    return _core.nanargmin(_arr(a), axis, out, keepdims)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Mean ignoring NaN (numpy.nanmean); an all-NaN slice gives NaN and a warning."""
-    arr, mask = _replace_nan(a, 0)
-    if mask is None:
-        return mean(arr, axis, dtype, out, keepdims, where=where)
-    _check_inexact(dtype, out)
-    cnt = _core.sum(_u.logical_not(mask), axis, _numpy.intp, None, keepdims, None, where)
-    tot = _core.sum(arr, axis, dtype, None, keepdims, None, where)
-    avg = _u.true_divide(tot, cnt)
-    if dtype is not None and avg.dtype != _numpy.dtype(dtype):
-        avg = avg.astype(dtype)
-    elif avg.dtype != tot.dtype:
-        avg = avg.astype(tot.dtype)
-    if bool(_core.any(_u.equal(cnt, 0))):
-        _warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
-    return _to_out(avg, out)
+    return _core.nanmean(_arr(a), axis, dtype, out, keepdims, where)
 
 
-def _to_out(r, out):
-    if out is None:
-        return r
-    if out.shape != r.shape:  # NumPy's reductions and accumulate do not broadcast into out=
-        raise ValueError(f"output parameter has shape {out.shape}, expected {r.shape}")
-    out[...] = r
-    return out
+def _nan_moment(fn, a, axis, dtype, out, ddof, keepdims, where, mean, correction):
+    ddof = _ddof(ddof, correction)
+    a = _arr(a)
+    if mean is not None and a.dtype.kind in 'fc':
+        raise NotImplementedError("nanvar(mean=...) is not supported")
+    return fn(a, axis, dtype, out, ddof, keepdims, where)
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
            mean=None, correction=None):
     """Variance ignoring NaN (numpy.nanvar); slices with no more than ddof values give NaN
     and a warning."""
-    ddof = _ddof(ddof, correction)
-    arr, mask = _replace_nan(a, 0)
-    if mask is None:
-        return var(arr, axis, dtype, out, ddof, keepdims, where=where)
-    if mean is not None:
-        raise NotImplementedError("nanvar(mean=...) is not supported")
-    _check_inexact(dtype, out)
-    notnan = _u.logical_not(mask)
-    cnt = _core.sum(notnan, axis, _numpy.intp, None, True, None, where)
-    tot = _core.sum(arr, axis, dtype, None, True, None, where)
-    avg = _u.true_divide(tot, cnt).astype(tot.dtype)  # NumPy divides in place
-    centered = _u.subtract(arr, avg)
-    if centered.dtype != arr.dtype:  # NumPy subtracts in place, in the input's dtype
-        centered = centered.astype(arr.dtype)
-    centered = _u._where(mask, 0, centered)
-    if centered.dtype.kind == 'c':
-        sqr = _u.multiply(centered, _u.conjugate(centered)).real
-    else:
-        sqr = _u.multiply(centered, centered)
-    v = _core.sum(sqr, axis, dtype, None, keepdims, None, where)
-    dof = _u.subtract(cnt if keepdims else _drop(cnt, axis), ddof)
-    v = _u.true_divide(v, dof)
-    isbad = _u.less_equal(dof, 0)
-    if bool(_core.any(isbad)):
-        _warnings.warn("Degrees of freedom <= 0 for slice.", RuntimeWarning, stacklevel=2)
-        v = _u._where(isbad, _numpy.nan, v)
-    real = _numpy.dtype(dtype) if dtype is not None else arr.dtype
-    if real.kind == 'c' and dtype is None:  # dtype= is kept, complex included, as in var
-        real = _numpy.empty(0, real).real.dtype
-    if v.dtype != real:
-        v = v.astype(real)
-    return _to_out(v, out)
-
-
-def _drop(cnt, axis):
-    """A keepdims count reshaped as the result without keepdims."""
-    if axis is None or cnt.ndim == 0:  # 0-d input: axis 0/-1 reduce it all, as NumPy
-        return cnt.reshape(())
-    axes = axis if isinstance(axis, tuple) else (axis,)
-    axes = {ax % cnt.ndim for ax in axes}
-    return cnt.reshape(tuple(n for d, n in enumerate(cnt.shape) if d not in axes))
+    return _nan_moment(_core.nanvar, a, axis, dtype, out, ddof, keepdims, where, mean, correction)
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
            mean=None, correction=None):
     """Standard deviation ignoring NaN (numpy.nanstd)."""
-    v = nanvar(a, axis, dtype, out, ddof, keepdims, where=where, mean=mean, correction=correction)
-    if out is None and v.ndim == 0:  # NumPy's scalar branch: var.dtype.type(sqrt(var))
-        r = _u.sqrt(v)
-        return r if r.dtype == v.dtype else r.astype(v.dtype)
-    return _u.sqrt(v, out=v)  # in place, as NumPy: an integer var raises (UFuncTypeError)
+    return _nan_moment(_core.nanstd, a, axis, dtype, out, ddof, keepdims, where, mean, correction)
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
     """Weighted average along the axes (numpy.average); `returned` adds the sum of weights."""
-    a = _arr(a)
-    if axis is not None:  # NumPy checks the axes first (no 0-d leniency for axis 0/-1)
-        axis = _numpy.lib.array_utils.normalize_axis_tuple(axis, a.ndim, argname="axis")
-    if weights is None:
-        avg = mean(a, axis, keepdims=keepdims)
-        scl = avg.dtype.type(a.size / avg.size)  # ZeroDivisionError for an empty avg, as NumPy
-    else:
-        wgt = _arr(weights)
-        if a.dtype.kind in 'biu':
-            result_dtype = _numpy.result_type(a.dtype, wgt.dtype, 'f8')
-        else:
-            result_dtype = _numpy.result_type(a.dtype, wgt.dtype)
-        if a.shape != wgt.shape:
-            if axis is None:
-                raise TypeError("Axis must be specified when shapes of a and weights differ.")
-            axes = axis if isinstance(axis, tuple) else (axis,)
-            axes = tuple(ax % a.ndim for ax in axes)
-            if wgt.shape != tuple(a.shape[ax] for ax in axes):
-                raise ValueError("Shape of weights must be consistent with shape of a along "
-                                 "specified axis.")
-            from cunumpy._manipulation import expand_dims, moveaxis
-            order = sorted(range(len(axes)), key=lambda i: axes[i])
-            wgt = wgt.transpose(order) if wgt.ndim > 1 else wgt
-            rest = tuple(d for d in range(a.ndim) if d not in axes)
-            wgt = expand_dims(wgt, rest) if rest else wgt
-        scl = _core.sum(wgt.astype(result_dtype) if wgt.dtype != result_dtype else wgt,
-                        axis, result_dtype, None, keepdims, None, True)
-        if bool(_core.any(_u.equal(scl, 0.0))):
-            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
-        from cunumpy._manipulation import broadcast_to
-        wb = broadcast_to(wgt, a.shape)
-        avg = _u.true_divide(
-            _core.sum(_u.multiply(a, wb, dtype=result_dtype), axis, None, None, keepdims, None, True), scl)
-    if returned:
-        if not isinstance(scl, _core.ndarray) or scl.shape != avg.shape:
-            from cunumpy._manipulation import broadcast_to
-            from cunumpy._creation import asarray
-            scl = broadcast_to(asarray(scl), avg.shape).copy()
-        return avg, scl
-    return avg
+    if isinstance(axis, list):  # NumPy's normalize_axis_tuple takes a list too
+        axis = tuple(axis)
+    return _core.average(_arr(a), axis, None if weights is None else _arr(weights), bool(returned),
+                         bool(keepdims))
 
 
 # ---- scans ------------------------------------------------------------------------------
@@ -353,104 +214,44 @@ def cumprod(a, axis=None, dtype=None, out=None):
 
 def nancumsum(a, axis=None, dtype=None, out=None):
     """Cumulative sum treating NaN as zero (numpy.nancumsum)."""
-    a, _ = _replace_nan(a, 0)
-    return _core.cumsum(a, axis, dtype, out)
+    return _core.nancumsum(_arr(a), axis, dtype, out)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
     """Cumulative product treating NaN as one (numpy.nancumprod)."""
-    a, _ = _replace_nan(a, 1)
-    return _core.cumprod(a, axis, dtype, out)
+    return _core.nancumprod(_arr(a), axis, dtype, out)
 
 
-def _cumulative(op, identity, x, axis, dtype, out, include_initial):
+def _cumulative(fn, x, axis, dtype, out, include_initial):
     x = _arr(x)
-    if x.ndim == 0:
-        x = x.reshape(1)  # NumPy's atleast_1d
-    if axis is None:
-        if x.ndim > 1:
-            raise ValueError("axis must be specified for multi-dimensional arrays.")
-        axis = 0
-    axis = _u._accumulate_axis(x, axis)  # NumPy calls ufunc.accumulate
-    res = _core._scan(op, x, axis, dtype, None, True)
-    if include_initial:
-        from cunumpy._creation import full
-        from cunumpy._manipulation import concatenate
-        ax = axis % x.ndim
-        shape = list(res.shape)
-        shape[ax] = 1
-        res = concatenate([full(tuple(shape), identity, dtype=res.dtype), res], axis=ax)
-    return _to_out(res, out)
+    if axis is not None and type(axis) is not int:  # NumPy's checks of ufunc.accumulate
+        axis = _u._accumulate_axis(x if x.ndim else x.reshape(1), axis)
+    return fn(x, axis, dtype, out, include_initial)
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     """Cumulative sum (numpy.cumulative_sum, the array API's): include_initial prepends 0."""
-    return _cumulative(0, 0, x, axis, dtype, out, include_initial)
+    return _cumulative(_core.cumulative_sum, x, axis, dtype, out, include_initial)
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     """Cumulative product (numpy.cumulative_prod): include_initial prepends 1."""
-    return _cumulative(1, 1, x, axis, dtype, out, include_initial)
+    return _cumulative(_core.cumulative_prod, x, axis, dtype, out, include_initial)
 
 
 def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
     """n-th discrete difference along an axis (numpy.diff); bool arrays use not_equal."""
-    if n == 0:
-        return _arr(a)
-    if n < 0:
-        raise ValueError("order must be non-negative but got " + repr(n))
     a = _arr(a)
-    nd = a.ndim
-    if nd == 0:
-        raise ValueError("diff requires input that is at least one dimensional")
-    axis = _operator.index(axis)  # TypeError for a float axis, as NumPy
-    if not -nd <= axis < nd:
-        raise _numpy.exceptions.AxisError(axis, nd)
-    axis %= nd
-    parts = []
-    from cunumpy._manipulation import broadcast_to, concatenate
-    for value, first in ((prepend, True), (append, False)):
-        if value is _NoValue:
-            continue
-        v = _arr(value)
-        if v.ndim == 0:
-            shape = list(a.shape)
-            shape[axis] = 1
-            v = broadcast_to(v, tuple(shape))
-        parts.append((v, first))
-    if parts:
-        seq = [v for v, f in parts if f] + [a] + [v for v, f in parts if not f]
-        a = concatenate(seq, axis=axis)
-    op = _u.not_equal if a.dtype == _numpy.bool_ else _u.subtract
-    lo = [slice(None)] * nd
-    hi = [slice(None)] * nd
-    lo[axis] = slice(None, -1)
-    hi[axis] = slice(1, None)
-    lo, hi = tuple(lo), tuple(hi)
-    for _ in range(n):
-        a = op(a[hi], a[lo])
-    return a
+    # TypeError for a float axis, as NumPy (after its checks of n and of a 0-d a, in C++)
+    axis = _operator.index(axis) if n > 0 and a.ndim else 0
+    return _core.diff(a, _operator.index(n), axis, None if prepend is _NoValue else _arr(prepend),
+                      None if append is _NoValue else _arr(append))
 
 
 def ediff1d(ary, to_end=None, to_begin=None):
     """Differences between consecutive elements of the flattened array (numpy.ediff1d)."""
-    ary = _arr(ary).ravel()
-    from cunumpy._manipulation import concatenate
-    d = _u.subtract(ary[1:], ary[:-1])  # TypeError for bool, as NumPy
-    parts = []
-    for extra in (to_begin, to_end):
-        if extra is None:
-            parts.append(None)
-            continue
-        e = _arr(extra)
-        if not _numpy.can_cast(e.dtype, ary.dtype, casting='same_kind'):
-            raise TypeError("dtype of `to_begin`/`to_end` must be compatible with input `ary` "
-                            "under the `same_kind` rule.")
-        parts.append(e.ravel().astype(ary.dtype))
-    if parts[0] is None and parts[1] is None:
-        return d
-    seq = ([parts[0]] if parts[0] is not None else []) + [d] + ([parts[1]] if parts[1] is not None else [])
-    return concatenate(seq)
+    return _core.ediff1d(_arr(ary), None if to_end is None else _arr(to_end),
+                         None if to_begin is None else _arr(to_begin))
 
 
 __all__ = ['sum', 'prod', 'max', 'min', 'amax', 'amin', 'all', 'any', 'argmax', 'argmin',

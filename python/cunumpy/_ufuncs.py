@@ -1,7 +1,9 @@
 """NumPy's ufuncs as `ufunc` objects (with the methods outer, at, reduce, accumulate).
 
 The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`,
-`_core.ufunc_at`); this module only gives them NumPy's object model (`cunumpy.add.types`,
+`_core.ufunc_at`, and the methods' `_core.ufunc_reduce` / `ufunc_accumulate` /
+`ufunc_reduceat` / `ufunc_outer`, ops/ufunc_methods.hpp); this module only gives them
+NumPy's object model (`cunumpy.add.types`,
 `cunumpy.add(x, 1)`, `cunumpy.add.outer(x, y)`).
 """
 import operator as _operator
@@ -38,41 +40,30 @@ class ufunc(_core._UfuncBase):
                where=True):
         """Reduces `array` along `axis` (an int, a tuple or None) by applying the ufunc
         repeatedly, as numpy.ufunc.reduce; an empty reduction gives the identity (or
-        `initial`), else ValueError."""
+        `initial`), else ValueError. C++: cunumpy::ufunc_reduce."""
         if self.nin != 2 or self.nout != 1:
             raise ValueError("reduce only supported for binary functions")
         array = _as_array(array)
         if isinstance(axis, bool):
             raise TypeError("an integer is required")
-        if array.ndim == 0 and not isinstance(axis, tuple) and axis in (0, -1):
-            axis = None  # NumPy lets axis 0 and -1 through for a 0-d array
-        name = self.__name__
-        op = _REDUCE_OPS.get(name)
-        init = None if initial is _NoValue else initial
-        if op is not None:
-            return _core._reduce(op, array, axis, dtype, out, keepdims, init, where)
-        if name in ('logical_and', 'logical_or') and (dtype is None or _numpy.dtype(dtype) == _numpy.bool_) \
-                and init is None:
-            fn = _core.all if name == 'logical_and' else _core.any
-            return fn(array, axis, out, keepdims, where)
-        return _generic_reduce(self, array, axis, dtype, out, keepdims, init, where)
+        if where is not True and where is not False and not isinstance(where, _core.ndarray):
+            where = _as_array(where)
+        return _core.ufunc_reduce(self._index, array, axis, dtype, out, keepdims,
+                                  None if initial is _NoValue else initial, where)
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
-        """Keeps the partial results of reduce along `axis` (numpy.ufunc.accumulate)."""
+        """Keeps the partial results of reduce along `axis` (numpy.ufunc.accumulate).
+        C++: cunumpy::ufunc_accumulate."""
         if self.nin != 2 or self.nout != 1:
             raise ValueError("accumulate only supported for binary functions")
         array = _as_array(array)
         axis = _accumulate_axis(array, axis)
-        op = _SCAN_OPS.get(self.__name__)
-        if op is not None and (op >= 2 or out is None):
-            # add/multiply widen small integers as sum does, unless out= is given
-            return _core._scan(op, array, axis, dtype, out, out is None)
-        return _generic_accumulate(self, array, axis, dtype, out)
+        return _core.ufunc_accumulate(self._index, array, axis, dtype, out)
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
         """Reductions over the slices [indices[i], indices[i+1]) along `axis`; where
         indices[i] >= indices[i+1] the result is array[indices[i]] (numpy.ufunc.reduceat).
-        One reduce call per index."""
+        C++: cunumpy::ufunc_reduceat."""
         if self.nin != 2 or self.nout != 1:
             raise ValueError("reduceat only supported for binary functions")
         a = _as_array(array)
@@ -81,34 +72,25 @@ class ufunc(_core._UfuncBase):
         idx = _numpy.asarray(indices.get() if isinstance(indices, _core.ndarray) else indices)
         if idx.ndim != 1 or (idx.size and idx.dtype.kind not in 'iu'):
             raise TypeError("reduceat: indices must be a 1-D sequence of integers")
-        ax = axis % a.ndim if -a.ndim <= axis < a.ndim else _axis_error(axis, a.ndim)
-        n = a.shape[ax]
-        idx = idx.astype(_numpy.int64)
-        for v in idx:
-            if not 0 <= v < n:
-                raise IndexError(f"index {v} out-of-bounds in {self.__name__}.reduceat [0, {n})")
-        x = a.swapaxes(0, ax) if ax else a
-        from cunumpy._creation import empty
-        from cunumpy._manipulation import stack
-        rdt = self.reduce(x[0:1], axis=0, dtype=dtype).dtype if n else a.dtype
-        parts = []
-        for i, start in enumerate(idx):
-            end = idx[i + 1] if i + 1 < len(idx) else n
-            r = self.reduce(x[start:end], axis=0, dtype=dtype) if start < end else x[start]
-            parts.append(r if r.dtype == rdt else r.astype(rdt))
-        res = stack(parts) if parts else empty((0,) + x.shape[1:], dtype=rdt)
-        res = res.swapaxes(0, ax) if ax else res
-        if out is not None:
-            out[...] = res
-            return out
-        return res
+        idx = _numpy.ascontiguousarray(idx, dtype=_numpy.int64)
+        return _core.ufunc_reduceat(self._index, a, idx.tobytes(), _operator.index(axis), dtype, out)
 
     def outer(self, A, B, **kwargs):
-        """uf(A[..., None, ...], B): every pair of elements (binary ufuncs only)."""
+        """uf(A[..., None, ...], B): every pair of elements (binary ufuncs only).
+        C++: cunumpy::ufunc_outer."""
         if self.nin != 2:
             raise ValueError("outer product only supported for binary functions")
         A, B = _as_array(A), _as_array(B)
-        return self(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
+        out = kwargs.get('out')
+        if not kwargs.keys() <= _OUTER_KEYWORDS or (isinstance(out, tuple) and len(out) != 1):
+            # other keywords, or one out= per output: the call's own argument parsing
+            return self(A.reshape(A.shape + (1,) * B.ndim), B, **kwargs)
+        where = kwargs.get('where', True)
+        if where is not True and not isinstance(where, _core.ndarray):
+            from cunumpy._creation import asarray
+            where = asarray(where, dtype=bool)  # array-like masks, as the ufunc call takes
+        return _core.ufunc_outer(self._index, A, B, out, kwargs.get('dtype'), kwargs.get('casting'),
+                                 where)
 
     def at(self, a, indices, b=None):
         """Unbuffered in-place a[indices] = uf(a[indices], b): repeated indices accumulate."""
@@ -168,101 +150,7 @@ def _positions(shape, idx):
     return _numpy.arange(n, dtype=_numpy.int64).reshape(shape)[idx]
 
 
-# ufunc.reduce / accumulate of these ufuncs run the engine's own kernels (ReduceOp order).
-_REDUCE_OPS = {'add': 0, 'multiply': 1, 'maximum': 2, 'minimum': 3, 'fmax': 4, 'fmin': 5}
-_SCAN_OPS = {'add': 0, 'multiply': 1, 'maximum': 2, 'minimum': 3}
-# Exact, associative and commutative ufuncs: any grouping gives NumPy's result, so their
-# generic reduce halves the axis log2(n) times and reduces over several axes at once.
-_REORDERABLE = {'logical_and', 'logical_or', 'logical_xor', 'bitwise_and', 'bitwise_or',
-                'bitwise_xor', 'gcd', 'fmax', 'fmin', 'maximum', 'minimum'}
-# Inexact ufuncs NumPy also reduces over several axes at once (in order, here).
-_MULTI_AXIS = {'hypot', 'logaddexp', 'logaddexp2'}
-
-
-def _result_dtype(uf, dtype, a):
-    """The dtype uf.reduce/accumulate computes in: dtype=, else the output of uf's loop
-    for two inputs of a's dtype, which NumPy requires to be a loop (T, T) -> T that a's
-    dtype casts to safely (so equal.reduce of integers is a TypeError, as there)."""
-    from cunumpy._creation import empty
-    if dtype is not None:  # NumPy needs a loop (dtype, dtype) -> dtype
-        rdt = _numpy.dtype(dtype)
-        e = empty((0,), dtype=rdt)
-        if uf(e, e).dtype != rdt:
-            raise TypeError(f"No loop matching the specified signature and casting was found "
-                            f"for ufunc {uf.__name__}")
-        return rdt
-    e = empty((0,), dtype=a.dtype)
-    rdt = uf(e, e).dtype
-    if uf.__name__.startswith('logical_'):
-        return rdt  # NumPy's logical loops read any type and give bool
-    if not _numpy.can_cast(a.dtype, rdt, 'safe') or uf(e.astype(rdt), e.astype(rdt)).dtype != rdt:
-        raise TypeError(f"No loop matching the specified signature and casting was found for "
-                        f"ufunc {uf.__name__}")
-    return rdt
-
-
-def _generic_reduce(uf, a, axis, dtype, out, keepdims, initial, where):
-    """uf.reduce by ufunc calls: halving for reorderable ufuncs, else one call per position
-    along the axis, in order, as NumPy applies the ufunc."""
-    from cunumpy._manipulation import moveaxis
-    from cunumpy._creation import full
-    nd = a.ndim
-    if axis is None:
-        axes = tuple(range(nd))
-    else:  # an integer or a tuple of integers (TypeError for others, as NumPy)
-        axes = tuple(_operator.index(ax) for ax in (axis if isinstance(axis, tuple) else (axis,)))
-        axes = tuple(ax % nd if -nd <= ax < nd else _axis_error(ax, nd) for ax in axes)
-    if len(set(axes)) != len(axes):
-        raise ValueError("duplicate value in 'axis'")
-    name = uf.__name__
-    rdt = _result_dtype(uf, dtype, a)
-    if len(axes) > 1 and name not in _REORDERABLE and name not in _MULTI_AXIS:
-        raise ValueError(f"reduction operation '{name}' is not reorderable, so at most one "
-                         "axis may be specified")
-    kept = [d for d in range(nd) if d not in axes]
-    x = a.transpose(tuple(axes) + tuple(kept))
-    n = 1
-    for ax in axes:
-        n *= a.shape[ax]
-    rest = tuple(a.shape[d] for d in kept)
-    x = x.reshape((n,) + rest)
-    start = initial if initial is not None else uf.identity
-    if where is not True:
-        if start is None:
-            raise ValueError(f"reduction operation '{name}' does not have an identity, so to "
-                             "use a where mask one has to specify 'initial'")
-        from cunumpy._manipulation import broadcast_to
-        w = _as_array(where) if not isinstance(where, bool) else full((), where, dtype=bool)
-        w = broadcast_to(w, a.shape).transpose(tuple(axes) + tuple(kept)).reshape((n,) + rest)
-        r = full(rest, _numpy.array(start).astype(rdt)[()], dtype=rdt)
-        for i in range(n):
-            uf(r, x[i], out=r, where=w[i], dtype=rdt, casting='unsafe')
-    elif n == 0:
-        if start is None:
-            raise ValueError(f"zero-size array to reduction operation {name} which has no identity")
-        r = full(rest, _numpy.array(start).astype(rdt)[()], dtype=rdt)  # -1 of bitwise_and: all ones
-    elif name in _REORDERABLE and initial is None:
-        x = x.astype(rdt) if x.dtype != rdt else x
-        while x.shape[0] > 1:
-            h = x.shape[0] // 2
-            y = uf(x[:h], x[h:2 * h], dtype=rdt, casting='unsafe')
-            x = _concat_first(y, x[2 * h:]) if x.shape[0] % 2 else y
-        r = x[0]
-    else:
-        if initial is not None:
-            r = full(rest, initial, dtype=rdt)
-            first = 0
-        else:
-            r = x[0].astype(rdt)
-            first = 1
-        for i in range(first, n):
-            r = uf(r, x[i], dtype=rdt, casting='unsafe')
-    if keepdims:
-        r = r.reshape(tuple(1 if d in axes else a.shape[d] for d in range(nd)))
-    if out is not None:
-        out[...] = r
-        return out
-    return r
+_OUTER_KEYWORDS = {'out', 'dtype', 'casting', 'where'}
 
 
 def _accumulate_axis(a, axis):
@@ -291,30 +179,6 @@ def _accumulate_axis(a, axis):
 
 def _axis_error(ax, nd):
     raise _numpy.exceptions.AxisError(ax, nd)
-
-
-def _concat_first(y, tail):
-    from cunumpy._manipulation import concatenate
-    return concatenate([y, tail.astype(y.dtype) if tail.dtype != y.dtype else tail], axis=0)
-
-
-def _generic_accumulate(uf, a, axis, dtype, out):
-    """uf.accumulate by one ufunc call per position along the axis (NumPy's order)."""
-    from cunumpy._creation import empty
-    nd = a.ndim
-    ax = axis % nd if -nd <= axis < nd else _axis_error(axis, nd)
-    rdt = out.dtype if dtype is None and out is not None else _result_dtype(uf, dtype, a)
-    res = out if out is not None else empty(a.shape, dtype=rdt)
-    if res.shape != a.shape:
-        raise ValueError("accumulate: out has the wrong shape")
-    xs = a.swapaxes(ax, 0) if ax else a
-    rs = res.swapaxes(ax, 0) if ax else res
-    n = xs.shape[0]
-    if n:
-        rs[0] = xs[0]
-    for i in range(1, n):
-        uf(rs[i - 1], xs[i], out=rs[i], dtype=rdt, casting='unsafe')
-    return res
 
 
 def _parse_identity(text):

@@ -12,6 +12,12 @@ void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_indexing(nb::module_& m);
+// Statistics (cppapi-b): nan-functions, order statistics, correlation, ufunc methods.
+void bind_nan_reductions(nb::module_& m);
+void bind_statistics(nb::module_& m);
+void bind_correlation(nb::module_& m);
+void bind_ufunc_methods(nb::module_& m);
+void bind_order_statistics(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -36,4 +42,9 @@ NB_MODULE(_core, m) {
   bind_user_kernels(m);
   bind_fft(m);
   cunumpy::py::bind_indexing(m);
+  cunumpy::py::bind_nan_reductions(m);
+  cunumpy::py::bind_statistics(m);
+  cunumpy::py::bind_correlation(m);
+  cunumpy::py::bind_ufunc_methods(m);
+  cunumpy::py::bind_order_statistics(m);
 }

@@ -19,4 +19,14 @@ ndarray cumsum(const ndarray& a, std::optional<int64_t> axis = std::nullopt,
 ndarray cumprod(const ndarray& a, std::optional<int64_t> axis = std::nullopt,
                 std::optional<DType> dtype = std::nullopt, const ndarray& out = {});
 
+// The array API's cumulative_sum / cumulative_prod (NumPy 2): a 0-d x is read as 1-D;
+// axis may be omitted only for 1-D input (ValueError); include_initial prepends the
+// identity (0 / 1) along the axis. `out` (the result's shape) is written when defined.
+ndarray cumulative_sum(const ndarray& x, std::optional<int64_t> axis = std::nullopt,
+                       std::optional<DType> dtype = std::nullopt, const ndarray& out = {},
+                       bool include_initial = false);
+ndarray cumulative_prod(const ndarray& x, std::optional<int64_t> axis = std::nullopt,
+                        std::optional<DType> dtype = std::nullopt, const ndarray& out = {},
+                        bool include_initial = false);
+
 }  // namespace cunumpy
