@@ -38,7 +38,7 @@ try:  # the elementwise engine's ufunc objects
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
-__version__ = '0.1.0'
+from cunumpy._version import __version__  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
