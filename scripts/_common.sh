@@ -52,10 +52,10 @@ PY
 # how to get it (from CMake's "cunumpy: CUDA backend ..." line in the build log).
 report_cuda_backend() {
   local line
-  line=$(grep -o 'cunumpy: CUDA backend.*' "$1" | tail -n 1)
+  line=$(grep -o 'cunumpy: CUDA backend.*' "$1" | tail -n 1) || true
   case "$line" in
     "cunumpy: CUDA backend ON"*)
-      echo ">> CUDA backend: built (${line#cunumpy: CUDA backend ON}); it runs where a driver and NVRTC are found" ;;
+      echo ">> CUDA backend: built${line#cunumpy: CUDA backend ON}; it runs where a driver and NVRTC are found" ;;
     "cunumpy: CUDA backend OFF"*)
       echo ">> CUDA backend: NOT built${line#cunumpy: CUDA backend OFF}; this install runs on the CPU backend only."
       echo "   To get it: install the CUDA toolkit (headers are enough: apt-get install nvidia-cuda-toolkit,"
