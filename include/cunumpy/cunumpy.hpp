@@ -16,6 +16,7 @@
 #include "cunumpy/core/scalar.hpp"
 #include "cunumpy/core/shape.hpp"
 #include "cunumpy/core/small_vector.hpp"
+#include "cunumpy/runtime/build_info.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"

@@ -39,7 +39,8 @@ try:  # the elementwise engine's ufunc objects
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
-__version__ = '0.1.0'
+from cunumpy._version import __version__  # noqa: F401
+from cunumpy._show_config import show_config  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
@@ -62,8 +63,8 @@ newaxis = None
 pi, e, inf, nan, euler_gamma = _numpy.pi, _numpy.e, _numpy.inf, _numpy.nan, _numpy.euler_gamma
 PINF, NINF = _numpy.inf, -_numpy.inf
 
-AxisError = _numpy.exceptions.AxisError
-ComplexWarning = _numpy.exceptions.ComplexWarning
+from cunumpy import exceptions  # noqa: E402
+from cunumpy.exceptions import AxisError, ComplexWarning, PerformanceWarning  # noqa: E402,F401
 
 
 def get_array_module(*args):

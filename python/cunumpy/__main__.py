@@ -4,6 +4,7 @@
     python -m cunumpy --include-dir   folder holding cunumpy/cunumpy.hpp
     python -m cunumpy --lib-dir       folder holding libcunumpy.so
     python -m cunumpy --version       the package version
+    python -m cunumpy --config        cunumpy.show_config(): build, CUDA libraries, devices
     python -m cunumpy                 all of the above, plus the default device
 """
 from __future__ import annotations
@@ -18,11 +19,8 @@ from cunumpy import _paths
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("cunumpy")
-    except Exception:  # not installed through pip (e.g. a plain source tree)
-        return "unknown"
+    from cunumpy._version import __version__
+    return __version__
 
 
 def _report() -> int:
@@ -51,7 +49,7 @@ def _report() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m cunumpy",
-                                description="Paths of cunumpy's installed C++ package.")
+                                description="Paths of cunumpy's installed C++ package, and its configuration.")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--cmake-dir", action="store_true",
                    help="print the folder of cunumpyConfig.cmake")
@@ -59,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="print the folder holding cunumpy/cunumpy.hpp")
     g.add_argument("--lib-dir", action="store_true", help="print the folder of libcunumpy.so")
     g.add_argument("--version", action="store_true", help="print the version")
+    g.add_argument("--config", action="store_true",
+                   help="print cunumpy.show_config(): build options, CUDA libraries, devices")
     a = p.parse_args(argv)
     if a.cmake_dir:
         print(_paths.get_cmake_dir())
@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         print(_paths.get_lib_dir())
     elif a.version:
         print(_version())
+    elif a.config:
+        from cunumpy._show_config import show_config
+        show_config()
     else:
         return _report()
     return 0

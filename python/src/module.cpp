@@ -18,6 +18,7 @@ void bind_statistics(nb::module_& m);
 void bind_correlation(nb::module_& m);
 void bind_ufunc_methods(nb::module_& m);
 void bind_order_statistics(nb::module_& m);
+void bind_config(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -47,4 +48,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_correlation(m);
   cunumpy::py::bind_ufunc_methods(m);
   cunumpy::py::bind_order_statistics(m);
+  cunumpy::py::bind_config(m);
 }

@@ -16,6 +16,7 @@
 #include <unordered_map>
 
 #include "cunumpy/base/errors.hpp"
+#include "runtime/kernel_cache_files.hpp"
 #include "runtime/source_listing.hpp"
 
 #ifndef CUNUMPY_VERSION
@@ -34,26 +35,6 @@ constexpr const char* kFlags = "-O2 -std=c++20 -shared -fPIC -w";
 std::string compiler() {
   const char* cxx = std::getenv("CXX");
   return cxx && *cxx ? cxx : "c++";
-}
-
-std::string hash_hex(const std::string& s) {
-  uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
-  for (unsigned char c : s) {
-    h1 = (h1 ^ c) * 0x100000001b3ull;
-    h2 = (h2 ^ c) * 0x100000001b3ull + 0x9e3779b97f4a7c15ull;
-  }
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h1),
-                static_cast<unsigned long long>(h2));
-  return buf;
-}
-
-// Same directory as the CUDA disk cache (kernels/cuda/disk_cache.cpp).
-std::string cache_dir() {
-  if (const char* d = std::getenv("CUNUMPY_CACHE_DIR")) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/cunumpy/kernels";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/cunumpy/kernels";
-  return "";
 }
 
 bool make_dirs(const std::string& path) {
@@ -101,7 +82,7 @@ Cache& cache() {
 
 std::string usable_dir(Cache& c) {  // caller holds c.mu
   if (c.dir_ready) return c.dir;
-  c.dir = cache_dir();
+  c.dir = kernel_cache_dir();
   if (!make_dirs(c.dir)) {
     char tmpl[] = "/tmp/cunumpy-kernels-XXXXXX";
     const char* d = ::mkdtemp(tmpl);
@@ -140,8 +121,8 @@ void compile(const std::string& dir, const std::string& hash, const std::string&
 }  // namespace
 
 void* host_function(const std::string& source, const std::string& name) {
-  const std::string hash = hash_hex(source + '\x1f' + detail::kScalarHeaderSource + '\x1f' +
-                                    compiler() + '\x1f' + kFlags + '\x1f' + CUNUMPY_VERSION);
+  const std::string hash =
+      fnv1a_128({source, detail::kScalarHeaderSource, compiler(), kFlags, CUNUMPY_VERSION}).hex();
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mu);  // compiles are rare: one at a time keeps it simple
   void* lib = nullptr;

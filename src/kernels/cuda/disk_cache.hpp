@@ -11,24 +11,21 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/kernel_cache_files.hpp"
+
 namespace cunumpy::cuda {
 
-struct Hash128 {
-  uint64_t hi = 0, lo = 0;
-  std::string hex() const;  // 32 lowercase hex digits
-};
-
-// FNV-1a 128 over the parts, each prefixed by its length so ("ab","c") != ("a","bc").
-Hash128 fnv1a_128(std::initializer_list<std::string_view> parts);
-// FNV-1a 64 of a byte range (the payload checksum).
-uint64_t fnv1a_64(const void* data, std::size_t n);
+// The hash naming a cached file, shared with the host compiler's cache.
+using cunumpy::Hash128;
+using cunumpy::fnv1a_128;
+using cunumpy::fnv1a_64;
 
 class DiskCache {
  public:
   // `dir` == "" disables the cache. The directory is created on first store.
   explicit DiskCache(std::string dir) : dir_(std::move(dir)) {}
-  // CUNUMPY_CACHE_DIR, else $XDG_CACHE_HOME/cunumpy/kernels, else ~/.cache/cunumpy/kernels.
-  static std::string default_dir();
+  // kernel_cache_dir(): CUNUMPY_CACHE_DIR, else $XDG_CACHE_HOME/cunumpy/kernels, else ~/.cache/...
+  static std::string default_dir() { return kernel_cache_dir(); }
 
   const std::string& dir() const { return dir_; }
   std::string path_of(const Hash128& key) const;

@@ -147,6 +147,15 @@ struct ProgramGuard {
 
 bool is_available() { return api_or_null().ok; }
 
+std::string library_path() {
+  Api& a = api_or_null();
+  Dl_info info;
+  if (!a.ok || !dladdr(reinterpret_cast<void*>(a.nvrtcVersion), &info) || !info.dli_fname) return "";
+  return info.dli_fname;
+}
+
+std::string load_error() { return api_or_null().ok ? std::string() : api_or_null().error; }
+
 std::string version() {
   Api& a = api();
   return std::to_string(a.major) + "." + std::to_string(a.minor);

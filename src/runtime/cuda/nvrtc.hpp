@@ -11,6 +11,10 @@ namespace cunumpy::cuda::nvrtc {
 bool is_available();
 // "major.minor" of the loaded NVRTC (part of the disk-cache key); CompileError if absent.
 std::string version();
+// The file NVRTC was loaded from, or "" when it is absent. Never throws.
+std::string library_path();
+// Why NVRTC could not be loaded, or "" when it was. Never throws.
+std::string load_error();
 
 struct Program {
   std::vector<char> image;  // CUBIN, or PTX (NUL-terminated) when `is_ptx`
