@@ -415,3 +415,17 @@ def test_stream_order():
         z = cp.fft.ifft(y)
     s.synchronize()
     check(z, x.astype(np.complex128), True, 256)
+
+
+def test_freq_errors():
+    for bad in (2.0, "3"):
+        with pytest.raises(ValueError):
+            np.fft.fftfreq(bad)
+        with pytest.raises(ValueError):
+            cp.fft.fftfreq(bad)
+    with pytest.raises(ValueError):
+        cp.fft.rfftfreq(-1)
+    with pytest.raises(ZeroDivisionError):
+        cp.fft.fftfreq(0)
+    with pytest.raises(ZeroDivisionError):
+        np.fft.fftfreq(0)

@@ -3,6 +3,8 @@ the transforms themselves are cunumpy._core.fft_* (C++)."""
 import operator
 import warnings
 
+import numpy as _np
+
 import cunumpy as _cp
 from cunumpy import _core
 from cunumpy._core import ndarray as _ndarray
@@ -110,8 +112,17 @@ rfft2 = _many("rfft2", "Two-dimensional transform of real input.", (-2, -1))
 irfft2 = _many("irfft2", "Inverse of rfft2.", (-2, -1), inverse_real=True)
 
 
+def _freq_n(n):
+    if isinstance(n, bool) or not isinstance(n, (int, _np.integer)):
+        raise ValueError("n should be an integer")
+    if n < 0:
+        raise ValueError("negative dimensions are not allowed")
+    return int(n)
+
+
 def fftfreq(n, d=1.0, device=None):
     """Sample frequencies of an n-point transform with spacing d: [0, 1, ..., -1] / (d*n)."""
+    n = _freq_n(n)
     if device is not None and device not in ("cpu",):
         with _cp.cuda.Device(device):
             return _core.fft_fftfreq(operator.index(n), float(d))
@@ -120,6 +131,7 @@ def fftfreq(n, d=1.0, device=None):
 
 def rfftfreq(n, d=1.0, device=None):
     """Sample frequencies of rfft's output: [0, 1, ..., n//2] / (d*n)."""
+    n = _freq_n(n)
     if device is not None and device not in ("cpu",):
         with _cp.cuda.Device(device):
             return _core.fft_rfftfreq(operator.index(n), float(d))
