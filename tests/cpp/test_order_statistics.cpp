@@ -60,4 +60,49 @@ TEST(OrderStatistics, NanMedian) {
   EXPECT_TRUE(e.mean_of_empty_slice);
 }
 
+TEST(OrderStatistics, QuantileEveryMethod) {
+  const ndarray a = from({3, 1, 2, 9, 7, 8, 4, 6, 5, 0}, {2, 5});
+  const double q[3] = {0.1, 0.5, 0.85};
+  const struct {
+    const char* method;
+    std::vector<double> want;  // NumPy's np.quantile(a, q, axis=1, method=...), shape (3, 2)
+  } cases[] = {
+      {"inverted_cdf", {1.0, 0.0, 3.0, 5.0, 9.0, 8.0}},
+      {"averaged_inverted_cdf", {1.0, 0.0, 3.0, 5.0, 9.0, 8.0}},
+      {"closest_observation", {1.0, 0.0, 2.0, 4.0, 7.0, 6.0}},
+      {"interpolated_inverted_cdf", {1.0, 0.0, 2.5, 4.5, 7.5, 6.5}},
+      {"hazen", {1.0, 0.0, 3.0, 5.0, 8.5, 7.5}},
+      {"weibull", {1.0, 0.0, 3.0, 5.0, 9.0, 8.0}},
+      {"linear", {1.4, 1.6, 3.0, 5.0, 7.8, 6.8}},
+      {"median_unbiased", {1.0, 0.0, 3.0, 5.0, 8.733333333333334, 7.733333333333334}},
+      {"normal_unbiased", {1.0, 0.0, 3.0, 5.0, 8.675, 7.675000000000001}},
+      {"lower", {1.0, 0.0, 3.0, 5.0, 7.0, 6.0}},
+      {"higher", {2.0, 4.0, 3.0, 5.0, 9.0, 8.0}},
+      {"midpoint", {1.5, 2.0, 3.0, 5.0, 8.0, 7.0}},
+      {"nearest", {1.0, 0.0, 3.0, 5.0, 7.0, 6.0}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.method);
+    const ndarray r = quantile(a, q, Shape{3}, along(1), quantile_method(c.method));
+    EXPECT_EQ(r.shape(), (Shape{3, 2}));
+    const std::vector<double> got = r.astype(float64).to_vector<double>();
+    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], c.want[i], 1e-12) << i;
+  }
+  EXPECT_THROW(quantile_method("bogus"), ValueError);
+}
+
+TEST(OrderStatistics, QuantileScalarNaNAndErrors) {
+  const double q = 0.3;
+  const ndarray r = quantile(from({0, 1, 2, 3, 4}, {5}, int64), std::span<const double>(&q, 1));
+  EXPECT_EQ(r.ndim(), 0);
+  EXPECT_DOUBLE_EQ(r.item().to_double(), 1.2);
+  const double h = 0.5;
+  expect_values(quantile(from({1, nan, 2}, {3}), std::span<const double>(&h, 1)), {nan});
+  EXPECT_EQ(quantile(from({1, 2, 3, 4}, {2, 2}), std::span<const double>(&h, 1), {}, std::nullopt,
+                     QuantileMethod::Linear, true).shape(), (Shape{1, 1}));
+  const double bad = 1.5;
+  EXPECT_THROW(quantile(from({1, 2}, {2}), std::span<const double>(&bad, 1)), ValueError);
+  EXPECT_THROW(quantile(from({1, 2}, {2}, complex128), std::span<const double>(&h, 1)), TypeError);
+}
+
 }  // namespace cunumpy::test
