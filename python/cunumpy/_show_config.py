@@ -41,7 +41,6 @@ def config_rows() -> list[tuple[str, str]]:
     add("Python Version", platform.python_version())
     add("NumPy Version", numpy.__version__)
     add("cunumpy Version", cunumpy.__version__)
-    add("cunumpy Platform", "cpu" + (" + cuda" if _core._build_info()["cuda"] else ""))
     add("cunumpy Path", _paths.package_dir())
     add("libcunumpy Dir", _try(_paths.get_lib_dir))
     add("CMake Package Dir", _try(_paths.get_cmake_dir))

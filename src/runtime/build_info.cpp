@@ -46,7 +46,8 @@ std::string file_of(const void* fn) {
 std::vector<LibraryInfo> cuda_libraries() {
   std::vector<LibraryInfo> out;
 #ifdef CUNUMPY_HAVE_CUDA
-  LibraryInfo drv{"CUDA driver"};
+  LibraryInfo drv;
+  drv.name = "CUDA driver";
   if (const cuda::DriverApi* api = cuda::try_driver()) {
     drv.found = true;
     drv.path = file_of(reinterpret_cast<const void*>(api->cuDriverGetVersion));
@@ -58,7 +59,8 @@ std::vector<LibraryInfo> cuda_libraries() {
   }
   out.push_back(std::move(drv));
 
-  LibraryInfo rtc{"NVRTC"};
+  LibraryInfo rtc;
+  rtc.name = "NVRTC";
   if (cuda::nvrtc::is_available()) {
     rtc.found = true;
     rtc.path = cuda::nvrtc::library_path();
