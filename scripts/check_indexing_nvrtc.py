@@ -17,6 +17,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_ops_nvrtc import load_nvrtc, nvrtc_compile  # noqa: E402
+from embed_text import write_kernels_cpp  # noqa: E402
 
 DRIVER = r'''
 #include <cstdio>
@@ -50,6 +51,7 @@ def main():
         subprocess.run([os.environ.get("CXX", "c++"), "-std=c++20", "-I", os.path.join(ROOT, "src"),
                         "-I", os.path.join(ROOT, "include"), drv,
                         os.path.join(ROOT, "src", "backend", "cuda", "indexing_kernels_source.cpp"),
+                        write_kernels_cpp(os.path.join(tmp, "embedded_kernels.cpp")),
                         "-o", exe], check=True)
         sources = subprocess.run([exe], check=True, capture_output=True).stdout.split(b"\0")[:-1]
     lib = load_nvrtc()

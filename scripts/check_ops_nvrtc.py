@@ -19,13 +19,26 @@ C = {'?': 'bool', 'b': 'int8_t', 'h': 'int16_t', 'i': 'int32_t', 'l': 'int64_t',
      'f': 'float', 'd': 'double', 'F': 'cn::complex64', 'D': 'cn::complex128'}
 
 
+def nvrtc_candidates():
+    """Where libnvrtc may be: CUDA_HOME, /usr/local/cuda, then NVIDIA's PyPI wheels
+    (nvidia-cuda-nvrtc-cu12/-cu13 install it under site-packages/nvidia/.../lib)."""
+    import site
+    dirs = [os.path.join(h, "lib*") for h in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda") if h]
+    for sp in site.getsitepackages() + [site.getusersitepackages()]:
+        dirs += [os.path.join(sp, "nvidia", "cuda_nvrtc", "lib"), os.path.join(sp, "nvidia", "cu*", "lib")]
+    found = []
+    for d in dirs:
+        found += [p for p in sorted(glob.glob(os.path.join(d, "libnvrtc.so*"))) if "builtins" not in p]
+    return found
+
+
 def load_nvrtc():
-    homes = [os.environ.get("CUDA_HOME", ""), "/usr/local/cuda"]
-    for h in homes:
-        for p in sorted(glob.glob(os.path.join(h, "lib*", "libnvrtc.so*"))):
-            if "builtins" not in p:
-                return ctypes.CDLL(p)
-    return ctypes.CDLL("libnvrtc.so")
+    for p in nvrtc_candidates():
+        try:
+            return ctypes.CDLL(p)
+        except OSError:
+            continue
+    return ctypes.CDLL("libnvrtc.so")  # the loader's path; OSError when there is none
 
 
 def nvrtc_compile(lib, src, name, headers=None, options=()):

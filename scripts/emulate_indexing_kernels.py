@@ -16,6 +16,9 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from embed_text import write_kernels_cpp  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 DRIVER = r'''
@@ -95,6 +98,7 @@ class Emulator:
         subprocess.run([os.environ.get("CXX", "c++"), "-std=c++20", "-I", os.path.join(ROOT, "src"),
                         "-I", os.path.join(ROOT, "include"), self.gen + ".cpp",
                         os.path.join(ROOT, "src", "backend", "cuda", "indexing_kernels_source.cpp"),
+                        write_kernels_cpp(os.path.join(tmp, "embedded_kernels.cpp")),
                         "-o", self.gen], check=True)
 
     def source(self, *args):

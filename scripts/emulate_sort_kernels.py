@@ -34,6 +34,7 @@ import numpy as np
 
 from check_reduction_nvrtc import ROOT
 from emulate_reduction_kernels import DRIVER as BASE_DRIVER, PRELUDE as BASE_PRELUDE, WARP_PRELUDE
+from embed_text import write_kernels_cpp
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "python"))
 from _sort_inputs import radix_input  # noqa: E402  (test_radix_paths' inputs)
@@ -289,6 +290,7 @@ def dump_sources():
                                "-I", os.path.join(ROOT, "src"), "-I", "/usr/local/cuda/include",
                                os.path.join(ROOT, "scripts", "dump_sort_kernels.cpp"),
                                os.path.join(ROOT, "src", "backend", "cuda", "radix_sort_cuda_source.cpp"),
+                               write_kernels_cpp(os.path.join(tmp, "embedded_kernels.cpp")),
                                "-L", lib_dir, "-lcunumpy", "-Wl,-rpath," + lib_dir, "-o", exe])
         text = subprocess.check_output([exe]).decode()
     parts = text.split("//==== ")[1:]

@@ -3,6 +3,9 @@
 #   1. pytest tests/python   (on the default device: the GPU if usable, else the CPU backend)
 #   2. the C++ GoogleTest suite tests/cpp (built against the installed package, run by ctest)
 #   3. examples/cpp, built against the installed package and run
+#   4. the CUDA kernel checks that need no GPU (scripts/kernel_checks.py: NVRTC compiles and
+#      host emulations, a selection of about 3 minutes on 2 cores; the NVRTC ones are
+#      skipped, saying why, where libnvrtc cannot be found)
 # Exits non-zero if anything fails (pytest finding no test counts as a failure).
 #   bash scripts/test.sh
 set -uo pipefail
@@ -15,7 +18,7 @@ GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 
 declare -A STATUS
-ORDER=(install pytest cpp-build example ctest)
+ORDER=(install pytest cpp-build example ctest kernels)
 for s in "${ORDER[@]}"; do STATUS[$s]="not run"; done
 FAILED=0
 mark() {  # mark STEP RC
@@ -36,6 +39,10 @@ summary() {
   if [ -s "$LOGS/ctest.log" ]; then
     grep -E 'tests passed(, .* tests failed)? out of' "$LOGS/ctest.log" | tail -n 1
     grep -E '^Total Test time' "$LOGS/ctest.log" | tail -n 1
+  fi
+  if [ -s "$LOGS/kernels.log" ]; then
+    grep -E '^  (PASS|FAIL|SKIP|TIMEOUT) ' "$LOGS/kernels.log"
+    grep -E '^kernel checks: ' "$LOGS/kernels.log" | tail -n 1
   fi
 }
 
@@ -88,6 +95,18 @@ if [ "${STATUS[cpp-build]}" = ok ]; then
   fi
   mark ctest "$rc"
 fi
+
+# --- CUDA kernels without a GPU: NVRTC compiles and host emulations ----------------------
+echo ">> scripts/kernel_checks.py"
+# Without a CUDA toolkit, NVRTC can come from NVIDIA's wheel (an optional dependency under
+# NVIDIA's EULA, as CuPy uses it); CUNUMPY_NO_NVRTC_WHEEL=1 skips the download (~90 MB),
+# and the NVRTC checks then report SKIP with the reason.
+if [ "${CUNUMPY_NO_NVRTC_WHEEL:-0}" != 1 ] &&
+   ! "$PY" -c "import sys; sys.path.insert(0, '$ROOT/scripts'); from check_ops_nvrtc import load_nvrtc; load_nvrtc()" 2>/dev/null; then
+  "$PY" -m pip install -q nvidia-cuda-nvrtc-cu12 || echo "nvidia-cuda-nvrtc-cu12 not installed: the NVRTC checks will be skipped"
+fi
+"$PY" "$ROOT/scripts/kernel_checks.py" 2>&1 | tee "$LOGS/kernels.log"
+mark kernels "${PIPESTATUS[0]}"
 
 summary
 exit $FAILED

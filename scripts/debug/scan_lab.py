@@ -8,7 +8,7 @@ timed on 2^28 float32 (CUDA events, median of 9), beside the library's cumsum an
     CUNUMPY_DEVICE=cuda python3 scripts/debug/scan_lab.py [items:blocks_per_sm ...]
     python3 scripts/debug/scan_lab.py --check     (compiles the source with NVRTC; no GPU)
 
-Measurement only: what wins goes into src/backend/cuda/scan_cuda_source.cpp."""
+Measurement only: what wins goes into src/backend/cuda/kernels/scan.cuh."""
 import os
 import sys
 

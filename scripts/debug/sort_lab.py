@@ -3,7 +3,7 @@ GPU (CUDA events around each launch) and checks each variant's result against Nu
 
     CUNUMPY_DEVICE=cuda python3 scripts/debug/sort_lab.py [variant ...]
 
-The source is the library's own (src/backend/cuda/radix_sort_cuda_source.cpp, float32,
+The source is the library's own (radix_sort_cuda_source.cpp with kernels/radix_sort_*.cuh, float32,
 keys only), compiled through cunumpy.RawModule after text patches (PATCHES below), and
 driven as run_onesweep drives it. A variant that leaves a stage out ("nolookback") gives a
 wrong order on purpose: it measures what the stage costs. Measurement only; what wins goes

@@ -23,6 +23,8 @@ bool register_backend(DeviceKind kind, BackendFactory factory) {
   return true;
 }
 
+bool has_backend(DeviceKind kind) { return slot(kind).load(std::memory_order_acquire) != nullptr; }
+
 Backend& backend_for(Device device) {
   if (BackendFactory f = slot(device.kind).load(std::memory_order_acquire)) return f(device.index);
   throw ValueError("device " + device.str() + " is not available: cunumpy was built without " +

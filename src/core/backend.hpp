@@ -7,7 +7,9 @@
 // Internal header: core (ndarray's copies and transfers), backend and ops include it.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/backend_tasks.hpp"
@@ -24,6 +26,12 @@ struct FftPlanCacheState {
   int64_t memsize = 0, max_memsize = -1;  // bytes held by them (work areas, tables); -1: no limit
   int64_t hits = 0, misses = 0;
 };
+namespace detail {  // core/backend_tasks_raw.hpp
+struct RawModuleImage;
+struct RawModuleLoad;
+struct RawLaunch;
+enum class RawAttribute : int;
+}  // namespace detail
 
 class Backend {
  public:
@@ -84,6 +92,25 @@ class Backend {
   virtual FftPlanCacheState fft_plan_cache_state() { return {}; }
   virtual void fft_plan_cache_set_limits(int64_t max_size, int64_t max_memsize) {}
   virtual void fft_plan_cache_clear() {}
+  // RawModule and RawKernel (user CUDA C++, core/backend_tasks_raw.hpp): a module loaded
+  // on this device (compiled on first use), its functions (a CUfunction) and globals, a
+  // function's parameter count (-1: the driver cannot say), launches and attributes.
+  virtual std::shared_ptr<const detail::RawModuleImage> raw_module_load(const detail::RawModuleLoad& task) {
+    unsupported("RawModule");
+  }
+  virtual void* raw_function(const detail::RawModuleImage& module, const std::string& name) {
+    unsupported("RawModule.get_function");
+  }
+  virtual int raw_param_count(void* function) { return -1; }
+  // The address and size of global `name`.
+  virtual std::pair<void*, std::size_t> raw_global(const detail::RawModuleImage& module, const std::string& name) {
+    unsupported("RawModule.get_global");
+  }
+  virtual void raw_launch(const detail::RawLaunch& launch) { unsupported("RawKernel launch"); }
+  virtual int raw_attribute(void* function, detail::RawAttribute attribute) { unsupported("RawKernel.attributes"); }
+  virtual void raw_set_attribute(void* function, detail::RawAttribute attribute, int value) {
+    unsupported("RawKernel.attributes");
+  }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".
@@ -97,5 +124,7 @@ Backend& backend_for(Device device);
 // Called once per device kind by the backend that implements it (at library load).
 using BackendFactory = Backend& (*)(int device_index);
 bool register_backend(DeviceKind kind, BackendFactory factory);
+// Whether a backend registered for `kind` (false for CUDA in a build without it).
+bool has_backend(DeviceKind kind);
 
 }  // namespace cunumpy

@@ -8,6 +8,8 @@
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
+#include "core/backend_tasks_raw.hpp"
+#include "cunumpy/base/errors.hpp"
 #include "core/dtype_dispatch.hpp"
 #include "scalar/cn_scalar.h"
 
@@ -115,6 +117,18 @@ class CpuBackend final : public Backend {
     const int64_t grain = l.cpu_grain > 0 ? l.cpu_grain : l.kind == detail::LaunchKind::Blocks ? 1 : kUserGrain;
     void** args = l.args;
     cpu::parallel_for(l.items, grain, [&](int64_t b, int64_t e) { f(args, b, e); });
+  }
+
+  // RawModule/RawKernel are CUDA C++ with no CPU fallback: CudaError (CUDA_ERROR_NO_DEVICE),
+  // as CuPy raises without a GPU. Every other raw_* entry is reached only after a load.
+  std::shared_ptr<const detail::RawModuleImage> raw_module_load(const detail::RawModuleLoad& t) override {
+    constexpr int kNoDevice = 100;  // CUDA_ERROR_NO_DEVICE
+    throw CudaError(std::string(t.what) +
+                        (has_backend(DeviceKind::CUDA)
+                             ? " needs a CUDA device: the current device is the CPU (user kernels are "
+                               "CUDA C++; there is no CPU fallback for them)"
+                             : " needs a CUDA device: this cunumpy was built without CUDA"),
+                    kNoDevice);
   }
 };
 

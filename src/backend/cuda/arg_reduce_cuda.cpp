@@ -3,11 +3,11 @@
 // a partial buffer, reduced by a second launch of the same kernel.
 #include <algorithm>
 #include <mutex>
-#include <unordered_map>
 
 #include "backend/cuda/arg_reduce_cuda.hpp"
 #include "backend/cuda/reduction_cuda.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -23,22 +23,16 @@ constexpr unsigned kBlock = 256;
 constexpr int64_t kMinChunk = 4096;
 
 Function argreduce_kernel(int device, bool is_max, DType dt) {
-  static std::mutex mu;
-  static auto* map = new std::unordered_map<int, Function>();
-  const int key = static_cast<int>(dt.id()) + (is_max ? 64 : 0) + device * 4096;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = map->find(key);
-    if (it != map->end()) return it->second;
-  }
-  if (!detail::kOpsHeaderSource)
-    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
-  std::string name = std::string(is_max ? "argmax|" : "argmin|") + dt.name();
-  Function f = get_kernel(device, name, argreduce_kernel_source(is_max, dt.c_type(), detail::kOpsHeaderSource),
-                          kArgReduceKernelName);
-  std::lock_guard<std::mutex> lock(mu);
-  map->emplace(key, f);
-  return f;
+  static auto* cache = new FunctionCache<Function>();  // process lifetime
+  FunctionKey key(KernelFamily::ArgReduce, device);
+  key.push(static_cast<uint64_t>(dt.id()), 8).push(is_max ? 1 : 0, 1);
+  return cache->get(key, [&] {
+    if (!detail::kOpsHeaderSource)
+      throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (cmake/EmbedText.cmake)");
+    std::string name = std::string(is_max ? "argmax|" : "argmin|") + dt.name();
+    return get_kernel(device, name, argreduce_kernel_source(is_max, dt.c_type(), detail::kOpsHeaderSource),
+                      kArgReduceKernelName);
+  });
 }
 
 void launch_arg(Function f, int device, const void* in, const void* in_index, void* out_value,

@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <unordered_map>
 #include <string_view>
 #include <vector>
 
@@ -17,7 +16,9 @@
 #include "backend/cuda/transpose_kernel.hpp"
 #include "cunumpy/base/errors.hpp"
 #include "backend/cuda/cuda_executors.hpp"
+#include "backend/cuda/raw_kernel_cuda.hpp"
 #include "backend/cuda/user_kernel_cuda.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 
@@ -137,6 +138,22 @@ class CudaBackend final : public Backend {
   void launch_user_function(const detail::UserLaunch& l) override {
     if (l.items <= 0) return;
     cuda::launch_user_kernel(device_, l.function, l.args, l.items, l.kind == detail::LaunchKind::Blocks);
+  }
+  // RawModule / RawKernel (backend/cuda/raw_kernel_cuda.cpp).
+  std::shared_ptr<const detail::RawModuleImage> raw_module_load(const detail::RawModuleLoad& t) override {
+    return cuda::raw_module_load(device_, t);
+  }
+  void* raw_function(const detail::RawModuleImage& m, const std::string& name) override {
+    return cuda::raw_function(device_, m, name);
+  }
+  int raw_param_count(void* f) override { return cuda::raw_param_count(f); }
+  std::pair<void*, std::size_t> raw_global(const detail::RawModuleImage& m, const std::string& name) override {
+    return cuda::raw_global(device_, m, name);
+  }
+  void raw_launch(const detail::RawLaunch& l) override { cuda::raw_launch(device_, l); }
+  int raw_attribute(void* f, detail::RawAttribute a) override { return cuda::raw_attribute(device_, f, a); }
+  void raw_set_attribute(void* f, detail::RawAttribute a, int v) override {
+    cuda::raw_set_attribute(device_, f, a, v);
   }
 
   void copy(const LaunchPlan& plan) override {
@@ -327,15 +344,7 @@ class CudaBackend final : public Backend {
 
   template <class Load>
   cuda::Function kernel(uint64_t key, Load&& load) {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      auto it = kernels_.find(key);
-      if (it != kernels_.end()) return it->second;
-    }
-    cuda::Function f = load();  // may compile: outside the lock
-    std::lock_guard<std::mutex> lock(mu_);
-    kernels_.emplace(key, f);
-    return f;
+    return kernels_.get(cuda::FunctionKey(cuda::KernelFamily::Copy, device_).push(key, 64), load);
   }
 
   // Launches `f` over the plan. ptrs: operand base addresses; value: fill value bytes.
@@ -365,8 +374,7 @@ class CudaBackend final : public Backend {
   }
 
   int device_;
-  std::mutex mu_;
-  std::unordered_map<uint64_t, cuda::Function> kernels_;
+  cuda::FunctionCache<cuda::Function> kernels_;
 };
 
 [[maybe_unused]] const bool kRegistered = register_backend(DeviceKind::CUDA, &cuda_backend);

@@ -1,21 +1,20 @@
 // CUDA executor of resolved ufunc calls: one generated kernel per structural variant
 // (op, loop types, operand storage types, scalar positions, layout, index width), compiled
-// by NVRTC on first use and then found in an in-memory map by a short key, so a call
-// builds no source text. Grid-stride loop, 256 threads per block.
+// by NVRTC on first use and then found in the function cache by a packed key, so a call
+// builds no string and no source text. Grid-stride loop, 256 threads per block.
 #include "backend/cuda/elementwise_cuda.hpp"
 
 #include <algorithm>
-#include <mutex>
-#include <unordered_map>
 #include <vector>
 
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/core/launch_plan.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
 
-// The text of src/scalar/cn_ops.h, embedded by CMake (cmake/EmbedOps.cmake). Weak,
+// The text of src/scalar/cn_ops.h, embedded by CMake (cmake/EmbedText.cmake). Weak,
 // so that a build without the embedding still links and reports the problem at run time.
 namespace cunumpy::detail {
 extern const char* const kOpsHeaderSource __attribute__((weak));
@@ -36,7 +35,7 @@ unsigned grid_for(int device, int64_t n) {
 const std::string& ops_header() {
   if (!detail::kOpsHeaderSource)
     throw NotImplementedError(
-        "cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
+        "cunumpy was built without the embedded cn_ops.h (cmake/EmbedText.cmake)");
   static const std::string text = [] {
     // The embedded header's own #include of cn_scalar.h is resolved by NVRTC's header list.
     return std::string(detail::kOpsHeaderSource);
@@ -44,12 +43,8 @@ const std::string& ops_header() {
   return text;
 }
 
-struct KernelMap {
-  std::mutex mu;
-  std::unordered_map<std::string, Function> map;
-};
-KernelMap& kernels() {
-  static KernelMap* k = new KernelMap();  // leaked: used until exit
+FunctionCache<Function>& kernels() {
+  static auto* k = new FunctionCache<Function>();  // leaked: used until exit
   return *k;
 }
 
@@ -73,44 +68,36 @@ void run_elementwise_cuda(const ElementwiseTask& task) {
   const int vw = plan.contiguous ? plan.vector_width : 1;
   const bool strided = !plan.contiguous;
 
-  // Cheap structural key: ufunc and loop identity, operand dtypes, scalar slots, layout.
-  std::string key = "ew|";
-  key += std::to_string(uf.index);
-  key += '|';
-  key += loop.signature;
-  key += '|';
-  for (const ndarray& a : arrays) key += static_cast<char>('a' + static_cast<int>(a.dtype().id()));
-  key += '|';
-  for (const auto& in : task.inputs) key += in.is_scalar() ? 's' : 'a';
-  key += strided ? "|nd" + std::to_string(plan.ndim()) : "|c" + std::to_string(vw);
-  key += plan.index32 ? "|i32" : "|i64";
+  // Structural key: ufunc, loop types, operand dtypes, scalar slots, layout (and the
+  // device: a CUfunction belongs to one context). dtype ids take 4 bits each.
+  if (loop.types.size() > 8 || arrays.size() > 8 || task.inputs.size() > 8)
+    throw NotImplementedError("CUDA elementwise kernels take at most 8 operands");
+  cuda::FunctionKey key(cuda::KernelFamily::Elementwise, device);
+  key.push(static_cast<uint64_t>(uf.index), 32).push(loop.types.size(), 4);
+  for (DType t : loop.types) key.push(static_cast<uint64_t>(t.id()), 4);
+  key.push(arrays.size(), 4);
+  for (const ndarray& a : arrays) key.push(static_cast<uint64_t>(a.dtype().id()), 4);
+  key.push(task.inputs.size(), 4);
+  for (const auto& in : task.inputs) key.push(in.is_scalar() ? 1 : 0, 1);
+  key.push(strided ? 1 : 0, 1).push(static_cast<uint64_t>(strided ? plan.ndim() : vw), 8);
+  key.push(plan.index32 ? 1 : 0, 1);
 
-  cuda::Function f;
-  {
-    cuda::KernelMap& km = cuda::kernels();
-    std::unique_lock<std::mutex> lock(km.mu);
-    auto it = km.map.find(key);
-    if (it != km.map.end()) {
-      f = it->second;
-    } else {
-      lock.unlock();
-      cuda::ElementwiseKernelDesc d;
-      d.functor = uf.functor;
-      for (DType t : loop.types) d.loop_types.push_back(t.c_type());
-      for (const ndarray& o : task.outputs) d.storage_types.push_back(o.dtype().c_type());
-      for (const auto& in : task.inputs) d.storage_types.push_back(in.is_scalar() ? "" : in.array.dtype().c_type());
-      d.nin = nin;
-      d.nout = nout;
-      d.contiguous = plan.contiguous;
-      d.ndim = plan.ndim();
-      d.index32 = plan.index32;
-      d.vector_width = vw;
-      f = cuda::get_kernel(device, key, cuda::elementwise_kernel_source(d, cuda::ops_header()),
-                           cuda::kElementwiseKernelName);
-      lock.lock();
-      km.map.emplace(key, f);
-    }
-  }
+  const cuda::Function f = cuda::kernels().get(key, [&] {
+    cuda::ElementwiseKernelDesc d;
+    d.functor = uf.functor;
+    for (DType t : loop.types) d.loop_types.push_back(t.c_type());
+    for (const ndarray& o : task.outputs) d.storage_types.push_back(o.dtype().c_type());
+    for (const auto& in : task.inputs) d.storage_types.push_back(in.is_scalar() ? "" : in.array.dtype().c_type());
+    d.nin = nin;
+    d.nout = nout;
+    d.contiguous = plan.contiguous;
+    d.ndim = plan.ndim();
+    d.index32 = plan.index32;
+    d.vector_width = vw;
+    // get_kernel's own key (first use only): the text itself identifies it.
+    const std::string source = cuda::elementwise_kernel_source(d, cuda::ops_header());
+    return cuda::get_kernel(device, "ew|" + source, source, cuda::kElementwiseKernelName);
+  });
 
   // Arguments: array pointers, n, [params], scalars by value.
   void* args[16];

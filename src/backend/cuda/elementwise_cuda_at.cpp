@@ -11,6 +11,7 @@
 
 #include "backend/cuda/elementwise_cuda_at.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -110,11 +111,17 @@ void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
     b_dev = offs_dev;  // unused by the kernel; any device pointer
   }
 
-  const std::string key = "at|" + std::to_string(uf.index) + "|" + loop.signature;
-  const std::string source = cuda::ufunc_at_kernel_source(
-      uf.functor, t.c_type(), binary ? loop.types[1].c_type() : t.c_type(), itemsize, binary,
-      kOpsHeaderSource);
-  cuda::Function f = cuda::get_kernel(device, key, source, cuda::kUfuncAtKernelName);
+  // The source depends on the ufunc, the target's dtype and the operand's loop type.
+  static auto* cache = new cuda::FunctionCache<cuda::Function>();  // process lifetime
+  cuda::FunctionKey key(cuda::KernelFamily::UfuncAt, device);
+  key.push(static_cast<uint64_t>(uf.index), 32).push(static_cast<uint64_t>(t.id()), 8);
+  key.push(binary ? 1 : 0, 1).push(binary ? static_cast<uint64_t>(loop.types[1].id()) : 0, 8);
+  const cuda::Function f = cache->get(key, [&] {
+    const std::string source = cuda::ufunc_at_kernel_source(
+        uf.functor, t.c_type(), binary ? loop.types[1].c_type() : t.c_type(), itemsize, binary,
+        kOpsHeaderSource);
+    return cuda::get_kernel(device, "at|" + source, source, cuda::kUfuncAtKernelName);
+  });
 
   void* base = target.data();
   void* offs_ptr = offs_dev.data();

@@ -1,25 +1,13 @@
 // The indexing kernels' in-memory lookup by packed integer key (in front of get_kernel's
-// string-keyed caches), as the copy kernels do in cuda_backend.cpp.
-#include <mutex>
-#include <unordered_map>
-
+// string-keyed caches), through the shared function cache.
 #include "backend/cuda/indexing_kernels.hpp"
+#include "kernels/cuda/function_cache.hpp"
 
 namespace cunumpy::cuda {
 
 Function indexing_kernel(int device, uint64_t key, const std::function<Function()>& load) {
-  static std::mutex mu;
-  static std::unordered_map<uint64_t, Function> kernels;  // process lifetime, like get_kernel's
-  const uint64_t full = key << 8 | static_cast<uint64_t>(device & 0xff);
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = kernels.find(full);
-    if (it != kernels.end()) return it->second;
-  }
-  Function f = load();  // may compile: outside the lock
-  std::lock_guard<std::mutex> lock(mu);
-  kernels.emplace(full, f);
-  return f;
+  static auto* kernels = new FunctionCache<Function>();  // process lifetime, like get_kernel's
+  return kernels->get(FunctionKey(KernelFamily::Indexing, device).push(key, 64), load);
 }
 
 }  // namespace cunumpy::cuda

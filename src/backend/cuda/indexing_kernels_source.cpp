@@ -5,6 +5,12 @@
 
 #include "backend/cuda/indexing_kernels.hpp"
 
+namespace cunumpy::detail {  // cmake/EmbedText.cmake: src/backend/cuda/kernels/*.cuh
+extern const char* const kCompactCommonSource;
+extern const char* const kCompactScanSource;
+extern const char* const kCompactWriteBodySource;
+}  // namespace cunumpy::detail
+
 namespace cunumpy::cuda {
 
 namespace {
@@ -85,76 +91,14 @@ std::string indexed_copy_source(int itemsize, int unit, int ndim, int naxes, boo
   return s;
 }
 
-namespace {
-
-// Sixteen mask bytes of one thread (zero past n), and how many are nonzero.
-const char* const kCompactCommon = R"(
-#define CN_BLOCK 256
-#define CN_CHUNK 4096
-__device__ __forceinline__ unsigned cn_nonzero_bytes(unsigned w) {
-  unsigned t = (w & 0x7f7f7f7fu) + 0x7f7f7f7fu;
-  t = ~(t | w | 0x7f7f7f7fu);  // high bit of each zero byte
-  return 4u - __popc(t);
-}
-__device__ __forceinline__ void cn_load16(const unsigned char* m, long long n, long long start, unsigned w[4]) {
-  if (start + 16 <= n && (((unsigned long long)(m + start)) & 15ull) == 0) {
-    const uint4 q = *(const uint4*)(m + start);
-    w[0] = q.x; w[1] = q.y; w[2] = q.z; w[3] = q.w;
-    return;
-  }
-  w[0] = w[1] = w[2] = w[3] = 0;
-  for (int j = 0; j < 16; ++j)
-    if (start + j < n && m[start + j]) w[j >> 2] |= 1u << ((j & 3) * 8);
-}
-)";
-
-}  // namespace
-
 std::string compact_scan_source() {
-  std::string s = kCompactCommon;
-  s += R"(
-extern "C" __global__ void cn_compact_count(const unsigned char* m, long long n, unsigned int* counts) {
-  unsigned w[4];
-  cn_load16(m, n, (long long)blockIdx.x * CN_CHUNK + threadIdx.x * 16, w);
-  unsigned c = cn_nonzero_bytes(w[0]) + cn_nonzero_bytes(w[1]) + cn_nonzero_bytes(w[2]) + cn_nonzero_bytes(w[3]);
-  for (int o = 16; o > 0; o >>= 1) c += __shfl_down_sync(0xffffffffu, c, o);
-  __shared__ unsigned warp_sums[CN_BLOCK / 32];
-  if ((threadIdx.x & 31) == 0) warp_sums[threadIdx.x >> 5] = c;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    unsigned t = 0;
-    for (int k = 0; k < CN_BLOCK / 32; ++k) t += warp_sums[k];
-    counts[blockIdx.x] = t;
-  }
-}
-extern "C" __global__ void cn_compact_scan(const unsigned int* counts, unsigned long long* offsets, long long nchunks) {
-  __shared__ unsigned long long s[1024];
-  const long long per = (nchunks + 1023) / 1024;
-  const long long b = threadIdx.x * per;
-  const long long e = b + per < nchunks ? b + per : nchunks;
-  unsigned long long sum = 0;
-  for (long long i = b; i < e; ++i) sum += counts[i];
-  s[threadIdx.x] = sum;
-  __syncthreads();
-  for (int off = 1; off < 1024; off <<= 1) {  // inclusive scan of the per-thread sums
-    const unsigned long long add = threadIdx.x >= off ? s[threadIdx.x - off] : 0ull;
-    __syncthreads();
-    s[threadIdx.x] += add;
-    __syncthreads();
-  }
-  unsigned long long run = s[threadIdx.x] - sum;
-  for (long long i = b; i < e; ++i) {
-    offsets[i] = run;
-    run += counts[i];
-  }
-  if (threadIdx.x == 1023) offsets[nchunks] = s[1023];
-}
-)";
+  std::string s = detail::kCompactCommonSource;
+  s += detail::kCompactScanSource;
   return s;
 }
 
 std::string compact_write_source(int itemsize, int unit, int ndim) {
-  std::string s = kCompactCommon;
+  std::string s = detail::kCompactCommonSource;
   const bool data = itemsize > 0;
   if (data) {
     s += element_type(itemsize, unit);
@@ -165,29 +109,7 @@ std::string compact_write_source(int itemsize, int unit, int ndim) {
     s += "extern \"C\" __global__ void cn_compact_write(const unsigned char* m, long long n,\n"
          "    const unsigned long long* offsets, long long* coords, long long total, Shape shape) {\n";
   }
-  s += R"(  const long long start = (long long)blockIdx.x * CN_CHUNK + threadIdx.x * 16;
-  unsigned w[4];
-  cn_load16(m, n, start, w);
-  unsigned flags = 0;
-  for (int j = 0; j < 16; ++j)
-    if ((w[j >> 2] >> ((j & 3) * 8)) & 0xffu) flags |= 1u << j;
-  const unsigned c = __popc(flags);
-  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  unsigned incl = c;
-  for (unsigned o = 1; o < 32; o <<= 1) {
-    const unsigned y = __shfl_up_sync(0xffffffffu, incl, o);
-    if (lane >= o) incl += y;
-  }
-  __shared__ unsigned warp_sums[CN_BLOCK / 32];
-  if (lane == 31) warp_sums[warp] = incl;
-  __syncthreads();
-  unsigned base = 0;
-  for (unsigned k = 0; k < warp; ++k) base += warp_sums[k];
-  unsigned long long pos = offsets[blockIdx.x] + base + incl - c;
-  for (int j = 0; j < 16; ++j) {
-    if (!((flags >> j) & 1u)) continue;
-    const long long i = start + j;
-)";
+  s += detail::kCompactWriteBodySource;
   if (data) {
     s += "    out[pos++] = data[i];\n";
   } else {

@@ -18,10 +18,10 @@
 #include <initializer_list>
 #include <memory>
 #include <mutex>
-#include <unordered_map>
 
 #include "backend/cuda/radix_sort_cuda.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -114,18 +114,17 @@ int resident_blocks(int device, std::initializer_list<Function> fs) {
 }
 
 const SortKernels& sort_kernels(int device, DType d, bool wide) {
-  static std::mutex mu;
-  static auto* map = new std::unordered_map<int, std::pair<std::unique_ptr<SortSource>, std::unique_ptr<SortKernels>>>();
-  const int key = static_cast<int>(d.id()) * 2 + (wide ? 1 : 0) + device * 4096;
-  std::lock_guard<std::mutex> lock(mu);  // held while the source is generated: once per key
-  auto it = map->find(key);
-  if (it == map->end()) {
-    auto src = std::make_unique<SortSource>(SortSource{
-        device, std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4"), radix_sort_kernel_source(d, wide)});
-    auto k = std::make_unique<SortKernels>(src.get());
-    it = map->emplace(key, std::make_pair(std::move(src), std::move(k))).first;
-  }
-  return *it->second.second;
+  // Values: sources and kernel sets made once per key and kept for the life of the process.
+  static auto* cache = new FunctionCache<const SortKernels*>();
+  static std::mutex build;  // held while a source is generated: once per key
+  FunctionKey key(KernelFamily::Sort, device);
+  key.push(static_cast<uint64_t>(d.id()), 8).push(wide ? 1 : 0, 1);
+  if (auto k = cache->find(key)) return **k;
+  std::lock_guard<std::mutex> lock(build);
+  if (auto k = cache->find(key)) return **k;
+  auto* src = new SortSource{device, std::string("radix_sort|") + d.name() + (wide ? "|v8" : "|v4"),
+                             radix_sort_kernel_source(d, wide)};
+  return *cache->insert(key, new SortKernels(src));
 }
 
 DType unsigned_of(int bytes) {

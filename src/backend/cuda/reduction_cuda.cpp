@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
-#include <unordered_map>
 
 #include "backend/cuda/reduction_cuda.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -24,22 +24,16 @@ constexpr int64_t kMinChunk = 4096;  // elements per block below which splitting
 
 // The row (block per row chunk) or column (thread per output) kernel of (op, acc).
 Function reduce_kernel(int device, ReduceOp op, DType acc, bool cols) {
-  static std::mutex mu;
-  static auto* map = new std::unordered_map<int, Function>();
-  const int key = static_cast<int>(op) * 64 + static_cast<int>(acc.id()) + device * 4096 + (cols ? 1 << 20 : 0);
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = map->find(key);
-    if (it != map->end()) return it->second;
-  }
-  if (!detail::kOpsHeaderSource)
-    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
-  std::string name = std::string("reduce|") + std::to_string(static_cast<int>(op)) + "|" + acc.name();
-  Function f = get_kernel(device, name, reduce_kernel_source(op, acc.c_type(), detail::kOpsHeaderSource),
-                          cols ? kReduceColsKernelName : kReduceKernelName);
-  std::lock_guard<std::mutex> lock(mu);
-  map->emplace(key, f);
-  return f;
+  static auto* cache = new FunctionCache<Function>();  // process lifetime
+  FunctionKey key(KernelFamily::Reduce, device);
+  key.push(static_cast<uint64_t>(op), 8).push(static_cast<uint64_t>(acc.id()), 8).push(cols ? 1 : 0, 1);
+  return cache->get(key, [&] {
+    if (!detail::kOpsHeaderSource)
+      throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (cmake/EmbedText.cmake)");
+    std::string name = std::string("reduce|") + std::to_string(static_cast<int>(op)) + "|" + acc.name();
+    return get_kernel(device, name, reduce_kernel_source(op, acc.c_type(), detail::kOpsHeaderSource),
+                      cols ? kReduceColsKernelName : kReduceKernelName);
+  });
 }
 
 void launch_reduce(Function f, int device, const void* in, void* out, long long M, long long K,

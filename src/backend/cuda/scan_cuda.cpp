@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
-#include <unordered_map>
 
 #include "backend/cuda/scan_cuda.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -28,16 +28,12 @@ struct ScanKernels {
 };
 
 ScanKernels scan_kernels(int device, ReduceOp op, DType acc) {
-  static std::mutex mu;
-  static auto* map = new std::unordered_map<int, ScanKernels>();
-  const int key = static_cast<int>(op) * 64 + static_cast<int>(acc.id()) + device * 4096;
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = map->find(key);
-    if (it != map->end()) return it->second;
-  }
+  static auto* cache = new FunctionCache<ScanKernels>();  // process lifetime
+  FunctionKey key(KernelFamily::Scan, device);
+  key.push(static_cast<uint64_t>(op), 8).push(static_cast<uint64_t>(acc.id()), 8);
+  if (auto k = cache->find(key)) return *k;
   if (!detail::kOpsHeaderSource)
-    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (include cmake/EmbedOps.cmake)");
+    throw NotImplementedError("cunumpy was built without the embedded cn_ops.h (cmake/EmbedText.cmake)");
   const ScanLookbackConfig& lb = scan_lookback_config();
   const std::string name = std::string("scan|") + std::to_string(static_cast<int>(op)) + "|" + acc.name() + "|lb" +
                            std::to_string(lb.bytes) + (lb.sleep ? "s" : "") + std::to_string(lb.min_blocks);
@@ -46,9 +42,7 @@ ScanKernels scan_kernels(int device, ReduceOp op, DType acc) {
                 get_kernel(device, name, src, kScanCarryKernelName),
                 get_kernel(device, name, src, kScanChunksKernelName),
                 get_kernel(device, name, src, kScanLookbackKernelName)};
-  std::lock_guard<std::mutex> lock(mu);
-  map->emplace(key, k);
-  return k;
+  return cache->insert(key, k);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@
 #endif
 
 namespace cunumpy::detail {
-extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+extern const char* const kScalarHeaderSource;  // cmake/EmbedText.cmake
 }
 
 namespace cunumpy::cuda {

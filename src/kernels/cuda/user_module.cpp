@@ -20,8 +20,8 @@
 #endif
 
 namespace cunumpy::detail {
-extern const char* const kComplexHeaderSource;    // cmake/embedded_user_headers.cpp.in
-extern const char* const kCuComplexBridgeSource;  // cmake/embedded_user_headers.cpp.in
+extern const char* const kComplexHeaderSource;    // cmake/EmbedText.cmake
+extern const char* const kCuComplexBridgeSource;  // cmake/EmbedText.cmake
 }  // namespace cunumpy::detail
 
 namespace cunumpy::cuda {

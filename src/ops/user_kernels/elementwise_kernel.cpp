@@ -4,8 +4,6 @@
 // only on a miss.
 #include "cunumpy/ops/elementwise_kernel.hpp"
 
-#include <mutex>
-#include <unordered_map>
 
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/core/launch_plan.hpp"
@@ -80,19 +78,19 @@ std::vector<ndarray> ElementwiseKernel::operator()(std::span<const Operand> args
   }
 
   std::vector<user::ArgKind> in_kinds(nin), out_kinds(nout);
-  std::string key = cs.device.str();
-  key += '|';
+  // Key: each input's kind (2 bits) and dtype, each output's dtype, the layout. The
+  // parameter counts are fixed per kernel, so the fields need no lengths.
+  cuda::FunctionKey key = user::function_key(cuda::KernelFamily::UserElementwise, cs.device);
   for (std::size_t i = 0; i < nin; ++i) {
     in_kinds[i] = k.in[i].raw ? user::ArgKind::Raw : args[i].is_array() ? user::ArgKind::Array : user::ArgKind::Scalar;
-    key += static_cast<char>(in_kinds[i]);
-    key += static_cast<char>('A' + static_cast<int>(in_types[i].id()));
+    key.push(in_kinds[i] == user::ArgKind::Raw ? 0 : in_kinds[i] == user::ArgKind::Array ? 1 : 2, 2);
+    key.push(static_cast<uint64_t>(in_types[i].id()), 4);
   }
   for (std::size_t o = 0; o < nout; ++o) {
     out_kinds[o] = k.out[o].raw ? user::ArgKind::Raw : user::ArgKind::Array;
-    key += static_cast<char>('A' + static_cast<int>(out_types[o].id()));
+    key.push(static_cast<uint64_t>(out_types[o].id()), 4);
   }
-  key += plan.contiguous ? "|c" : "|n" + std::to_string(plan.ndim());
-  key += plan.index32 ? "|32" : "|64";
+  key.push(plan.contiguous ? 1 : 0, 1).push(static_cast<uint64_t>(plan.ndim()), 8).push(plan.index32 ? 1 : 0, 1);
 
   void* fn = k.functions.get(key, [&] {
     user::ElementwiseSpec spec;

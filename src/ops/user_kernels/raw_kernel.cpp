@@ -1,6 +1,6 @@
-// RawModule and RawKernel: user CUDA C++ compiled on first use per device (through
-// kernels/cuda/user_module), functions looked up once per device and then launched with
-// no lock and no allocation.
+// RawModule and RawKernel: user CUDA C++ compiled on first use per device through the
+// backend's raw_* entries (backend/cuda/raw_kernel_cuda.cpp; the CPU backend refuses them),
+// functions looked up once per device and then launched with no lock and no allocation.
 #include "cunumpy/ops/raw_kernel.hpp"
 
 #include <atomic>
@@ -8,54 +8,17 @@
 #include <cstring>
 #include <mutex>
 
+#include "core/backend.hpp"
+#include "core/backend_tasks_raw.hpp"
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/runtime/device.hpp"
 
-#ifdef CUNUMPY_HAVE_CUDA
-#include "kernels/cuda/kernel_cache.hpp"
-#include "kernels/cuda/user_module.hpp"
-#include "runtime/cuda/driver.hpp"
-#endif
-
 namespace cunumpy {
-
-namespace cuda {
-struct UserModule;  // kernels/cuda/user_module.hpp (CUDA builds only)
-}
 
 namespace {
 
-constexpr int kNoDevice = 100;  // CUDA_ERROR_NO_DEVICE, for the CPU backend's error
-
-// The current device's index; CudaError when it is not a CUDA device.
-int require_cuda_device(const char* what) {
-#ifdef CUNUMPY_HAVE_CUDA
-  const Device d = current_device();
-  if (d.is_cuda()) return d.index;
-  throw CudaError(std::string(what) +
-                      " needs a CUDA device: the current device is the CPU (user kernels are "
-                      "CUDA C++; there is no CPU fallback for them)",
-                  kNoDevice);
-#else
-  throw CudaError(std::string(what) + " needs a CUDA device: this cunumpy was built without CUDA",
-                  kNoDevice);
-#endif
-}
-
 // Functions are cached per device index below this; others are looked up on every call.
 constexpr int kMaxCachedDevices = 64;
-
-#ifdef CUNUMPY_HAVE_CUDA
-// The number of parameters `f` takes, or -1 when the driver cannot say (before 12.4).
-int count_params(CUfunction f) {
-  auto get = cuda::driver().cuFuncGetParamInfo;
-  if (!get) return -1;
-  int n = 0;
-  std::size_t offset = 0, size = 0;
-  while (n < 4096 && get(f, static_cast<std::size_t>(n), &offset, &size) == CUDA_SUCCESS) ++n;
-  return n > 0 ? n : -1;  // 0 may also mean "no information in this image": do not judge
-}
-#endif
 
 }  // namespace
 
@@ -88,36 +51,34 @@ struct RawModule::Impl {
   KernelCompileOptions options;
   std::string label = "raw_module";  // the kernel's name for a RawKernel (compile errors)
   std::mutex mu;
-  std::vector<std::shared_ptr<const cuda::UserModule>> loaded;  // by device index
+  std::vector<std::shared_ptr<const detail::RawModuleImage>> loaded;  // by device index
 
-  // The module on `device` (whose context is made current), built on first use.
-  std::shared_ptr<const cuda::UserModule> on(int device);
+  // The module on `device` through its backend, loaded on first use. `what` names the
+  // caller in the CPU backend's error.
+  std::shared_ptr<const detail::RawModuleImage> on(Backend& backend, Device device, const char* what);
 };
 
-std::shared_ptr<const cuda::UserModule> RawModule::Impl::on(int device) {
-#ifdef CUNUMPY_HAVE_CUDA
-  {
+std::shared_ptr<const detail::RawModuleImage> RawModule::Impl::on(Backend& backend, Device device,
+                                                                 const char* what) {
+  const auto index = static_cast<std::size_t>(device.index);
+  if (device.is_cuda()) {
     std::lock_guard<std::mutex> lock(mu);
-    if (static_cast<std::size_t>(device) < loaded.size() && loaded[device]) return loaded[device];
+    if (index < loaded.size() && loaded[index]) return loaded[index];
   }
-  cuda::ensure_context(device);
-  std::shared_ptr<const cuda::UserModule> m;
-  if (!path.empty()) {
-    m = cuda::user_module_from_file(device, path);
-  } else {
-    cuda::UserSource src{options.translate_cucomplex ? cuda::translate_cucomplex(code) : code,
-                         options.options, options.name_expressions, label};
-    m = cuda::user_module_from_source(device, src);
-  }
+  detail::RawModuleLoad task;
+  task.what = what;
+  task.code = &code;
+  task.path = &path;
+  task.options = &options.options;
+  task.name_expressions = &options.name_expressions;
+  task.label = &label;
+  task.translate_cucomplex = options.translate_cucomplex;
+  auto m = backend.raw_module_load(task);  // may compile: outside the lock
+  if (!device.is_cuda()) return m;
   std::lock_guard<std::mutex> lock(mu);
-  if (loaded.size() <= static_cast<std::size_t>(device)) loaded.resize(device + 1);
-  if (!loaded[device]) loaded[device] = std::move(m);
-  return loaded[device];
-#else
-  (void)device;
-  require_cuda_device("RawModule");
-  return nullptr;
-#endif
+  if (loaded.size() <= index) loaded.resize(index + 1);
+  if (!loaded[index]) loaded[index] = std::move(m);
+  return loaded[index];
 }
 
 namespace {
@@ -149,13 +110,8 @@ RawModule RawModule::from_file(std::string path, KernelCompileOptions options) {
 }
 
 std::string RawModule::compile() const {
-  const int dev = require_cuda_device("RawModule");
-#ifdef CUNUMPY_HAVE_CUDA
-  return impl_->on(dev)->log;
-#else
-  (void)dev;
-  return {};
-#endif
+  const Device d = current_device();
+  return impl_->on(backend_for(d), d, "RawModule")->log;
 }
 
 RawKernel RawModule::get_function(const std::string& name) const {
@@ -165,31 +121,20 @@ RawKernel RawModule::get_function(const std::string& name) const {
 }
 
 MemoryPtr RawModule::get_global(const std::string& name) const {
-  const int dev = require_cuda_device("RawModule");
-#ifdef CUNUMPY_HAVE_CUDA
-  auto m = impl_->on(dev);
-  CUdeviceptr p = 0;
-  std::size_t size = 0;
-  CN_CU(cuModuleGetGlobal, &p, &size, m->module, m->symbol(name).c_str());
+  const Device d = current_device();
+  Backend& b = backend_for(d);
+  auto m = impl_->on(b, d, "RawModule");
+  const auto [p, size] = b.raw_global(*m, name);
   // Modules stay loaded for the life of the process; the owner only ties the two together.
-  return wrap_memory(reinterpret_cast<void*>(p), size, Device::cuda(dev), impl_);
-#else
-  (void)dev;
-  return nullptr;
-#endif
+  return wrap_memory(p, size, d, impl_);
 }
 
 std::string RawModule::lowered_name(const std::string& name_expression) const {
-  const int dev = require_cuda_device("RawModule");
-#ifdef CUNUMPY_HAVE_CUDA
-  auto m = impl_->on(dev);
+  const Device d = current_device();
+  auto m = impl_->on(backend_for(d), d, "RawModule");
   for (const auto& [expr, lowered] : m->lowered)
     if (expr == name_expression) return lowered;
   throw ValueError("'" + name_expression + "' is not one of this module's name_expressions");
-#else
-  (void)dev;
-  return {};
-#endif
 }
 
 const std::string& RawModule::code() const { return impl_->code; }
@@ -198,32 +143,46 @@ const KernelCompileOptions& RawModule::options() const { return impl_->options; 
 
 // ---- RawKernel --------------------------------------------------------------------------
 
+namespace {
+// A kernel ready to launch on one device: its backend and function.
+struct Ready {
+  Backend* backend;
+  void* fn;
+};
+}  // namespace
+
 struct RawKernel::Impl {
   RawModule module;
   std::string name;
-  std::atomic<void*> fn[kMaxCachedDevices] = {};  // CUfunction per device, set once
+  // Per CUDA device index, set once: the backend, then the function (release), so that a
+  // reader that sees the function sees the backend.
+  std::atomic<Backend*> backend[kMaxCachedDevices] = {};
+  std::atomic<void*> fn[kMaxCachedDevices] = {};
   std::atomic<int> num_params{-1};  // from the first function found; -1: unknown
 
   Impl(RawModule m, std::string n) : module(std::move(m)), name(std::move(n)) {}
-  void* on(int device);  // the function on `device`; its context must be current
+
+  // The function on the current device, looked up on first use.
+  Ready on_current(const char* what = "RawKernel") {
+    const Device d = current_device();
+    if (d.is_cuda() && d.index < kMaxCachedDevices)
+      if (void* f = fn[d.index].load(std::memory_order_acquire))
+        return {backend[d.index].load(std::memory_order_relaxed), f};
+    return look_up(d, what);
+  }
+  Ready look_up(Device d, const char* what);
 };
 
-void* RawKernel::Impl::on(int device) {
-#ifdef CUNUMPY_HAVE_CUDA
-  if (device < kMaxCachedDevices)
-    if (void* f = fn[device].load(std::memory_order_acquire)) return f;
-  auto m = module.impl_->on(device);
-  CUfunction f = nullptr;
-  const std::string& symbol = m->symbol(name);
-  cuda::check(cuda::driver().cuModuleGetFunction(&f, m->module, symbol.c_str()),
-              ("cuModuleGetFunction(" + symbol + ")").c_str());
-  if (num_params.load(std::memory_order_relaxed) < 0) num_params.store(count_params(f));
-  if (device < kMaxCachedDevices) fn[device].store(f, std::memory_order_release);
-  return f;
-#else
-  (void)device;
-  return nullptr;
-#endif
+Ready RawKernel::Impl::look_up(Device d, const char* what) {
+  Backend& b = backend_for(d);
+  auto m = module.impl_->on(b, d, what);
+  void* f = b.raw_function(*m, name);
+  if (num_params.load(std::memory_order_relaxed) < 0) num_params.store(b.raw_param_count(f));
+  if (d.is_cuda() && d.index < kMaxCachedDevices) {
+    backend[d.index].store(&b, std::memory_order_relaxed);
+    fn[d.index].store(f, std::memory_order_release);
+  }
+  return {&b, f};
 }
 
 RawKernel::RawKernel(std::string code, std::string name, KernelCompileOptions options)
@@ -240,24 +199,32 @@ void RawKernel::operator()(Dim3 grid, Dim3 block, std::initializer_list<KernelAr
 }
 
 namespace {
-// kernelParams for `args`: pointers to each value, on the stack for up to 32 arguments.
-// Checks the argument count against the kernel's (a short list would make the driver read
-// past it) and that arrays are on a CUDA device.
-template <class F>
-void with_params(RawKernel::Impl& k, std::span<const KernelArg> args, F&& f) {
-  const int dev = require_cuda_device("RawKernel");  // before judging where arrays live
-#ifdef CUNUMPY_HAVE_CUDA
-  cuda::ensure_context(dev);
-  k.on(dev);
+
+void launch_ready(const Ready& r, const KernelCompileOptions& o, Dim3 grid, Dim3 block,
+                  void** params, std::size_t shared_mem, void* stream, bool use_stream) {
+  detail::RawLaunch l;
+  l.function = r.fn;
+  l.grid[0] = grid.x, l.grid[1] = grid.y, l.grid[2] = grid.z;
+  l.block[0] = block.x, l.block[1] = block.y, l.block[2] = block.z;
+  l.params = params;
+  l.shared_mem = shared_mem;
+  l.stream = stream;
+  l.use_stream = use_stream;
+  l.cooperative = o.enable_cooperative_groups;
+  r.backend->raw_launch(l);
+}
+
+// kernelParams for `args` (pointers to each value, on the stack for up to 32 arguments),
+// then the launch. Checks the argument count against the kernel's (a short list would make
+// the driver read past it) and that arrays are on a CUDA device.
+void launch_args(RawKernel::Impl& k, std::span<const KernelArg> args, Dim3 grid, Dim3 block,
+                 std::size_t shared_mem, void* stream, bool use_stream) {
+  const Ready r = k.on_current();  // before judging where arrays live
   const int expected = k.num_params.load(std::memory_order_relaxed);
   if (expected >= 0 && static_cast<std::size_t>(expected) != args.size())
     throw TypeError("kernel '" + k.name + "' takes " + std::to_string(expected) +
                     " argument" + (expected == 1 ? "" : "s") + ", got " +
                     std::to_string(args.size()));
-#else
-  (void)dev;
-  (void)k;
-#endif
   void* small[32];
   std::vector<void*> big;
   void** params = small;
@@ -271,103 +238,62 @@ void with_params(RawKernel::Impl& k, std::span<const KernelArg> args, F&& f) {
                        " is an array on the CPU; user kernels take arrays on a CUDA device");
     params[i] = const_cast<void*>(args[i].value());  // the driver only reads them
   }
-  f(params);
+  launch_ready(r, k.module.options(), grid, block, params, shared_mem, stream, use_stream);
 }
+
 }  // namespace
 
 void RawKernel::operator()(Dim3 grid, Dim3 block, std::span<const KernelArg> args,
                            std::size_t shared_mem) const {
-  with_params(*impl_, args, [&](void** p) { launch_params(grid, block, p, shared_mem, nullptr, false); });
+  launch_args(*impl_, args, grid, block, shared_mem, nullptr, false);
 }
 
 void RawKernel::launch(Dim3 grid, Dim3 block, std::span<const KernelArg> args,
                        std::size_t shared_mem, const Stream& stream) const {
-  with_params(*impl_, args, [&](void** p) {
-    launch_params(grid, block, p, shared_mem, stream.handle(), true);
-  });
+  launch_args(*impl_, args, grid, block, shared_mem, stream.handle(), true);
 }
 
 void RawKernel::launch_params(Dim3 grid, Dim3 block, void** params, std::size_t shared_mem,
                               void* stream, bool use_stream) const {
-  const int dev = require_cuda_device("RawKernel");
-#ifdef CUNUMPY_HAVE_CUDA
-  cuda::ensure_context(dev);
-  auto f = static_cast<CUfunction>(impl_->on(dev));
-  auto s = static_cast<CUstream>(use_stream ? stream : cuda::current_stream(dev));
-  if (impl_->module.options().enable_cooperative_groups)
-    CN_CU(cuLaunchCooperativeKernel, f, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-          static_cast<unsigned>(shared_mem), s, params);
-  else
-    CN_CU(cuLaunchKernel, f, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-          static_cast<unsigned>(shared_mem), s, params, nullptr);
-#else
-  (void)dev;
-#endif
+  launch_ready(impl_->on_current(), impl_->module.options(), grid, block, params, shared_mem,
+               stream, use_stream);
 }
 
 std::string RawKernel::compile() const {
-  const int dev = require_cuda_device("RawKernel");
-#ifdef CUNUMPY_HAVE_CUDA
-  cuda::ensure_context(dev);
-  impl_->on(dev);
-  return impl_->module.impl_->on(dev)->log;
-#else
-  (void)dev;
-  return {};
-#endif
+  const Device d = current_device();
+  Backend& b = backend_for(d);
+  impl_->on_current();
+  return impl_->module.impl_->on(b, d, "RawKernel")->log;
 }
 
-void* RawKernel::function() const {
-  const int dev = require_cuda_device("RawKernel");
-#ifdef CUNUMPY_HAVE_CUDA
-  cuda::ensure_context(dev);
-#endif
-  return impl_->on(dev);
-}
+void* RawKernel::function() const { return impl_->on_current().fn; }
 
 KernelAttributes RawKernel::attributes() const {
+  const Ready r = impl_->on_current();
+  auto get = [&](detail::RawAttribute a) { return r.backend->raw_attribute(r.fn, a); };
+  using A = detail::RawAttribute;
   KernelAttributes a;
-#ifdef CUNUMPY_HAVE_CUDA
-  auto f = static_cast<CUfunction>(function());
-  auto get = [&](CUfunction_attribute attr) {
-    int v = 0;
-    CN_CU(cuFuncGetAttribute, &v, attr, f);
-    return v;
-  };
-  a.max_threads_per_block = get(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
-  a.shared_size_bytes = get(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
-  a.const_size_bytes = get(CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES);
-  a.local_size_bytes = get(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
-  a.num_regs = get(CU_FUNC_ATTRIBUTE_NUM_REGS);
-  a.ptx_version = get(CU_FUNC_ATTRIBUTE_PTX_VERSION);
-  a.binary_version = get(CU_FUNC_ATTRIBUTE_BINARY_VERSION);
-  a.cache_mode_ca = get(CU_FUNC_ATTRIBUTE_CACHE_MODE_CA);
-  a.max_dynamic_shared_size_bytes = get(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
-  a.preferred_shared_memory_carveout = get(CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT);
-#else
-  function();  // throws: no CUDA
-#endif
+  a.max_threads_per_block = get(A::MaxThreadsPerBlock);
+  a.shared_size_bytes = get(A::SharedSizeBytes);
+  a.const_size_bytes = get(A::ConstSizeBytes);
+  a.local_size_bytes = get(A::LocalSizeBytes);
+  a.num_regs = get(A::NumRegs);
+  a.ptx_version = get(A::PtxVersion);
+  a.binary_version = get(A::BinaryVersion);
+  a.cache_mode_ca = get(A::CacheModeCa);
+  a.max_dynamic_shared_size_bytes = get(A::MaxDynamicSharedSizeBytes);
+  a.preferred_shared_memory_carveout = get(A::PreferredSharedMemoryCarveout);
   return a;
 }
 
 void RawKernel::set_max_dynamic_shared_size_bytes(int bytes) const {
-#ifdef CUNUMPY_HAVE_CUDA
-  auto f = static_cast<CUfunction>(function());
-  CN_CU(cuFuncSetAttribute, f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
-#else
-  (void)bytes;
-  function();
-#endif
+  const Ready r = impl_->on_current();
+  r.backend->raw_set_attribute(r.fn, detail::RawAttribute::MaxDynamicSharedSizeBytes, bytes);
 }
 
 void RawKernel::set_preferred_shared_memory_carveout(int percent) const {
-#ifdef CUNUMPY_HAVE_CUDA
-  auto f = static_cast<CUfunction>(function());
-  CN_CU(cuFuncSetAttribute, f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
-#else
-  (void)percent;
-  function();
-#endif
+  const Ready r = impl_->on_current();
+  r.backend->raw_set_attribute(r.fn, detail::RawAttribute::PreferredSharedMemoryCarveout, percent);
 }
 
 const std::string& RawKernel::name() const { return impl_->name; }

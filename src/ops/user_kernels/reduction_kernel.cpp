@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <unordered_map>
 
 #include "core/backend.hpp"
 #include "cunumpy/base/errors.hpp"
@@ -169,14 +168,15 @@ std::vector<ndarray> ReductionKernel::operator()(std::span<const Operand> args, 
   } else {
     reduce_type = k.out[0].dtype ? user::c_type(out_types[0], k.opt.cn_types) : k.out[0].type_name;
   }
-  std::string key = cs.device.str();
-  key += '|';
+  // Key: each input's kind (2 bits) and dtype, each output's dtype, the kept and reduced
+  // ranks (the parameter counts are fixed per kernel).
+  cuda::FunctionKey key = user::function_key(cuda::KernelFamily::UserReduction, cs.device);
   for (std::size_t i = 0; i < nin; ++i) {
-    key += static_cast<char>(in_kinds[i]);
-    key += static_cast<char>('A' + static_cast<int>(in_types[i].id()));
+    key.push(in_kinds[i] == user::ArgKind::Raw ? 0 : in_kinds[i] == user::ArgKind::Array ? 1 : 2, 2);
+    key.push(static_cast<uint64_t>(in_types[i].id()), 4);
   }
-  for (std::size_t o = 0; o < nout; ++o) key += static_cast<char>('A' + static_cast<int>(out_types[o].id()));
-  key += '|' + std::to_string(kept.shape.size()) + '|' + std::to_string(red.shape.size());
+  for (std::size_t o = 0; o < nout; ++o) key.push(static_cast<uint64_t>(out_types[o].id()), 4);
+  key.push(kept.shape.size(), 8).push(red.shape.size(), 8);
 
   void* fn = k.functions.get(key, [&] {
     user::ReductionSpec spec;

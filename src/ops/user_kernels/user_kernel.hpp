@@ -2,12 +2,10 @@
 // parsing, CuPy's type resolution, the C type names the generated code uses, and compiling
 // and launching generated source on either backend. Internal header.
 #pragma once
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -17,30 +15,20 @@
 #include "cunumpy/core/shape.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/runtime/device.hpp"
+#include "kernels/cuda/function_cache.hpp"
 
 namespace cunumpy::user {
 
-// The compiled functions of one user kernel (CUfunction or host function) by its key
-// (device, dtypes, layout). `make` compiles outside the lock; when two threads race on a
-// new key, both compile and the first stored function serves every later call.
-class FunctionCache {
- public:
-  template <class Make>
-  void* get(const std::string& key, Make&& make) {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      auto it = functions_.find(key);
-      if (it != functions_.end()) return it->second;
-    }
-    void* fn = make();
-    std::lock_guard<std::mutex> lock(mu_);
-    return functions_.emplace(key, fn).first->second;
-  }
+// The compiled functions of one user kernel (CUfunction or host function) by a packed key
+// of (device, argument kinds and dtypes, layout): the shared function cache type, whose
+// `make` compiles outside the lock (two threads racing on a new key both compile, and the
+// first stored function serves every later call).
+using FunctionCache = cuda::FunctionCache<void*>;
 
- private:
-  std::mutex mu_;
-  std::unordered_map<std::string, void*> functions_;
-};
+// A key of `family` for a call on `device` (the CPU and each CUDA device apart).
+inline cuda::FunctionKey function_key(cuda::KernelFamily family, Device device) {
+  return cuda::FunctionKey(family, device.is_cpu() ? 0xffff : device.index);
+}
 
 // One parameter of "T x, raw float32 y": its name, the type as written, the dtype when the
 // type names one (else a placeholder), and whether it is raw.

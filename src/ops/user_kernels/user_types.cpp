@@ -3,9 +3,9 @@
 #include "ops/user_kernels/user_kernel.hpp"
 
 namespace cunumpy::detail {
-extern const char* const kScalarHeaderSource;         // cmake/embedded_sources.cpp.in
-extern const char* const kOpsHeaderSource __attribute__((weak));  // cmake/EmbedOps.cmake
-extern const char* const kUserHeaderSource __attribute__((weak)); // cmake/EmbedUserHeader.cmake
+extern const char* const kScalarHeaderSource;         // cmake/EmbedText.cmake
+extern const char* const kOpsHeaderSource __attribute__((weak));  // cmake/EmbedText.cmake
+extern const char* const kUserHeaderSource __attribute__((weak)); // cmake/EmbedText.cmake
 }
 
 namespace cunumpy::user {

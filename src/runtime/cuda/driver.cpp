@@ -56,6 +56,8 @@ Loaded* load() {
   }
   l->api.cuFuncGetParamInfo =
       reinterpret_cast<decltype(l->api.cuFuncGetParamInfo)>(resolve(lib, "cuFuncGetParamInfo"));
+  l->api.cuFuncGetParamCount =
+      reinterpret_cast<decltype(l->api.cuFuncGetParamCount)>(resolve(lib, "cuFuncGetParamCount"));
   CUresult r = l->api.cuInit(0);
   if (r != CUDA_SUCCESS) {
     l->error = error_message(r, "cuInit");

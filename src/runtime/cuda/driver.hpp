@@ -5,6 +5,8 @@
 #pragma once
 #include <cuda.h>
 
+#include <cstddef>
+
 #include <string>
 
 namespace cunumpy::cuda {
@@ -73,6 +75,9 @@ struct DriverApi {
 #undef CUNUMPY_DECLARE_FN
   // Optional (driver 12.4+): nullptr on older drivers, and nothing needs it to work.
   decltype(&::cuFuncGetParamInfo) cuFuncGetParamInfo = nullptr;
+  // Optional (driver 13.1+; declared here since older cuda.h lack it): a function's
+  // parameter count, so that probing needs no call past the last parameter.
+  CUresult (*cuFuncGetParamCount)(CUfunction func, std::size_t* count) = nullptr;
 };
 
 // The driver table, loaded and cuInit'ed once. Returns nullptr (never throws) when

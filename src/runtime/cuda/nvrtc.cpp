@@ -15,7 +15,7 @@
 #include "runtime/source_listing.hpp"
 
 namespace cunumpy::detail {
-extern const char* const kScalarHeaderSource;  // cmake/embedded_sources.cpp.in
+extern const char* const kScalarHeaderSource;  // cmake/EmbedText.cmake
 }
 
 namespace cunumpy::cuda::nvrtc {
