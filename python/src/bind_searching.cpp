@@ -66,15 +66,15 @@ std::optional<ndarray> optional_array(nb::handle a) {
   return py::array_like(a);
 }
 
-// NumPy's side=: any string starting with l or r, either case.
+// NumPy 2's side=: exactly 'left' or 'right'.
 Side to_side(nb::handle side) {
-  if (PyUnicode_Check(side.ptr())) {
-    const char* t = PyUnicode_AsUTF8(side.ptr());
-    if (!t) throw nb::python_error();
-    if (*t == 'l' || *t == 'L') return Side::Left;
-    if (*t == 'r' || *t == 'R') return Side::Right;
-  }
-  throw ValueError(std::string("side must be 'left' or 'right' (got ") + nb::repr(side).c_str() + ")");
+  if (!PyUnicode_Check(side.ptr()))
+    throw TypeError(std::string("search side must be str, not ") + Py_TYPE(side.ptr())->tp_name);
+  const char* t = PyUnicode_AsUTF8(side.ptr());
+  if (!t) throw nb::python_error();
+  if (std::strcmp(t, "left") == 0) return Side::Left;
+  if (std::strcmp(t, "right") == 0) return Side::Right;
+  throw ValueError(std::string("search side must be one of 'left' or 'right' (got ") + nb::repr(side).c_str() + ")");
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ enum class Side { Left, Right };
 // The indices of the nonzero elements, one int64 array per dimension (nonzero).
 std::vector<ndarray> where(const ndarray& condition);
 // x where condition (cast to bool) is true, else y, broadcast together; the result dtype
-// is NumPy's result_type of x and y. OverflowError for a Python int that does not fit it.
+// is NumPy's result_type of x and y. A Python int that does not fit an integer result
+// dtype wraps, as NumPy's where does before 2.5.
 ndarray where(const ndarray& condition, const Operand& x, const Operand& y);
 
 // For each element of v, the position in the sorted 1-D `a` (or a[sorter]) where it would

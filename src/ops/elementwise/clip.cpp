@@ -49,7 +49,9 @@ ndarray clip(const ndarray& a, const std::optional<Operand>& a_min,
   }
   static const Ufunc& clip3 = get_ufunc("_clip");
   static const Ufunc& clip_keep = get_ufunc("_clip_keep");
-  const bool keep = d.is_floating() && d.itemsize() >= 4 && scalar_bound(*a_min) && scalar_bound(*a_max);
+  // _clip_keep has float32/float64 loops only: not with another dtype= to compute in.
+  const bool keep = d.is_floating() && d.itemsize() >= 4 && scalar_bound(*a_min) && scalar_bound(*a_max) &&
+                    (!options.dtype || *options.dtype == d);
   const Operand in[3] = {a, *a_min, *a_max};
   return ufunc_call(keep ? clip_keep : clip3, in, options)[0];
 }

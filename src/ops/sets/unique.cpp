@@ -120,11 +120,11 @@ UniqueResult unique_along(const ndarray& ar, int ax, bool want_index, bool want_
     const Index first[] = {int64_t{0}};
     mask.set_item(first, Scalar(true));
     if (n > 1) {
+      // A row starts a new run when any column differs from the row before.
       ReduceArgs by_row;
       by_row.axis = SmallVector<int64_t, 8>{1};
-      by_row.out = slice(mask, 1, std::nullopt);
       const ndarray lo = slice(sorted, std::nullopt, -1), hi = slice(sorted, 1, std::nullopt);
-      any(not_equal(hi, lo), by_row);
+      slice(mask, 1, std::nullopt).assign(any(not_equal(hi, lo), by_row));
     }
     const IndexItem keep[] = {mask};
     const ndarray rows_kept = index(sorted, keep);
