@@ -104,30 +104,7 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
     elif min is not _NoValue or max is not _NoValue:
         raise ValueError("Passing `min` or `max` keyword argument when `a_min` and "
                          "`a_max` are provided is forbidden.")
-    a = _arr(a)
-    lo, hi = a_min, a_max
-    if a.dtype.kind in 'iu':
-        # Python integers beyond the dtype's range are no bound (NumPy's _clip).
-        info = _numpy.iinfo(a.dtype)
-        if type(lo) is int and lo <= info.min:
-            lo = None
-        if type(hi) is int and hi >= info.max:
-            hi = None
-    if lo is None and hi is None:
-        return _u.positive(a, out=out, **kwargs)
-    if lo is None:
-        return _u.minimum(a, hi, out=out, **kwargs)
-    if hi is None:
-        return _u.maximum(a, lo, out=out, **kwargs)
-    if a.dtype.kind == 'f' and a.dtype.itemsize >= 4 and _is_scalar_bound(lo) \
-            and _is_scalar_bound(hi):
-        # NumPy's SIMD loop for scalar bounds keeps x on ties (-0.0 clipped at 0.0).
-        return _u._clip_keep(a, lo, hi, out=out, **kwargs)
-    return _u._clip(a, lo, hi, out=out, **kwargs)
-
-
-def _is_scalar_bound(v):
-    return not isinstance(v, ndarray) or v.ndim == 0
+    return _core.clip(a, a_min, a_max, out, **kwargs)
 
 
 def real(val):

@@ -14,66 +14,16 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "py_convert.hpp"
+#include "py_operand.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
 
 namespace {
 
-nb::handle g_numpy_ndarray;
-
-enum class Convert { Ok, Unknown };
-
-// Converts one Python operand; Unknown for objects the operators should defer on.
-Convert to_operand(nb::handle obj, Operand* out) {
-  if (py::is_ndarray(obj)) {
-    *out = Operand(py::as_ndarray(obj));
-    return Convert::Ok;
-  }
-  PyObject* p = obj.ptr();
-  // Exact Python scalars first: numpy.float64 subclasses float but is strong.
-  const bool exact = PyFloat_CheckExact(p) || PyLong_CheckExact(p) || PyBool_Check(p) ||
-                     PyComplex_CheckExact(p);
-  if (!exact) {
-    if (PyObject_IsInstance(p, g_numpy_ndarray.ptr()) == 1)
-      throw TypeError("Unsupported type <class 'numpy.ndarray'>: convert NumPy arrays with "
-                      "cunumpy.asarray() first (no implicit host-to-device copy)");
-    if (py::is_numpy_scalar(obj)) {
-      *out = Operand(py::to_scalar(obj), false);
-      return Convert::Ok;
-    }
-  }
-  if (exact || py::is_python_scalar(obj)) {
-    if (PyLong_Check(p) && !PyBool_Check(p)) {
-      int overflow = 0;
-      PyLong_AsLongLongAndOverflow(p, &overflow);
-      bool huge = overflow < 0;
-      if (overflow > 0) {
-        PyLong_AsUnsignedLongLong(p);
-        huge = PyErr_Occurred() != nullptr;
-        PyErr_Clear();
-      }
-      if (huge) {
-        const double v = PyLong_AsDouble(p);  // OverflowError beyond float64
-        if (v == -1.0 && PyErr_Occurred()) throw nb::python_error();
-        *out = Operand::huge_int(v);
-        return Convert::Ok;
-      }
-    }
-    bool weak = false;
-    Scalar s = py::to_scalar(obj, &weak);
-    *out = Operand(s, weak);
-    return Convert::Ok;
-  }
-  return Convert::Unknown;
-}
-
-Operand require_operand(nb::handle obj) {
-  Operand op;
-  if (to_operand(obj, &op) == Convert::Unknown)
-    throw TypeError("Unsupported type " + std::string(nb::str(nb::handle(Py_TYPE(obj.ptr()))).c_str()));
-  return op;
-}
+using py::Convert;
+using py::require_operand;
+using py::to_operand;
 
 nb::object not_implemented() { return nb::borrow(Py_NotImplemented); }
 
@@ -252,7 +202,6 @@ nb::list ufunc_infos() {
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
-  g_numpy_ndarray = py::numpy_module().attr("ndarray").inc_ref();
   m.def("ufunc_call", &call_ufunc, nb::arg("index"), nb::arg("args"), nb::arg("out").none() = nb::none(),
         nb::arg("dtype").none() = nb::none(), nb::arg("casting").none() = nb::none(),
         nb::arg("where").none() = nb::borrow(Py_True));

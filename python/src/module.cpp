@@ -26,6 +26,8 @@ void bind_reductions(nb::module_& m);
 void bind_sorting(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
 void bind_fft(nb::module_& m);
+void bind_searching(nb::module_& m);
+void bind_sets(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -49,4 +51,6 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_ufunc_methods(m);
   cunumpy::py::bind_order_statistics(m);
   cunumpy::py::bind_config(m);
+  bind_searching(m);
+  bind_sets(m);
 }
