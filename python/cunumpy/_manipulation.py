@@ -2,6 +2,7 @@
 import operator
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 
 ndarray = _core.ndarray
 
@@ -12,12 +13,6 @@ __all__ = [
     'concatenate', 'concat', 'stack', 'hstack', 'vstack', 'dstack', 'column_stack',
 ]
 
-
-def _arr(a):
-    if isinstance(a, ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def reshape(a, shape=None, order='C', *, newshape=None, copy=None):

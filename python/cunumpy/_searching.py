@@ -149,13 +149,6 @@ def searchsorted(a, v, side='left', sorter=None):
     return _search_kernel(right, False)(aa, vv, n)
 
 
-def _searchsorted_method(self, v, side='left', sorter=None):
-    return searchsorted(self, v, side=side, sorter=sorter)
-
-
-ndarray.searchsorted = _searchsorted_method
-
-
 def digitize(x, bins, right=False):
     x = _arr(x)
     bins = _arr(bins)

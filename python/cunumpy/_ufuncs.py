@@ -182,20 +182,20 @@ _MULTI_AXIS = {'hypot', 'logaddexp', 'logaddexp2'}
 def _result_dtype(uf, dtype, a):
     """The dtype uf.reduce/accumulate computes in: dtype=, else the output of uf's loop
     for two inputs of a's dtype, which NumPy requires to be a loop (T, T) -> T that a's
-    dtype casts to safely (so equal.reduce of integers is a TypeError, as there)."""
-    from cunumpy._creation import empty
+    dtype casts to safely (so equal.reduce of integers is a TypeError, as there). The
+    engine's type resolution answers; nothing is called."""
+    def loop_output(dt):
+        return _core.ufunc_resolve(uf._index, (dt, dt))[0]
     if dtype is not None:  # NumPy needs a loop (dtype, dtype) -> dtype
         rdt = _numpy.dtype(dtype)
-        e = empty((0,), dtype=rdt)
-        if uf(e, e).dtype != rdt:
+        if loop_output(rdt) != rdt:
             raise TypeError(f"No loop matching the specified signature and casting was found "
                             f"for ufunc {uf.__name__}")
         return rdt
-    e = empty((0,), dtype=a.dtype)
-    rdt = uf(e, e).dtype
+    rdt = loop_output(a.dtype)
     if uf.__name__.startswith('logical_'):
         return rdt  # NumPy's logical loops read any type and give bool
-    if not _numpy.can_cast(a.dtype, rdt, 'safe') or uf(e.astype(rdt), e.astype(rdt)).dtype != rdt:
+    if not _numpy.can_cast(a.dtype, rdt, 'safe') or loop_output(rdt) != rdt:
         raise TypeError(f"No loop matching the specified signature and casting was found for "
                         f"ufunc {uf.__name__}")
     return rdt

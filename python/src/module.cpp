@@ -17,6 +17,10 @@ void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_sorting(nb::module_& m);
+void bind_padding(nb::module_& m);
+void bind_rearranging(nb::module_& m);
+void bind_copying(nb::module_& m);
+void bind_ufunc_resolution(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
@@ -31,6 +35,10 @@ NB_MODULE(_core, m) {
   bind_ufuncs(m);
   bind_reductions(m);
   bind_sorting(m);
+  bind_padding(m);
+  bind_rearranging(m);
+  bind_copying(m);
+  bind_ufunc_resolution(m);
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);

@@ -4,7 +4,8 @@ ValueError rather than silent out-of-bounds access (on a GPU that would be a cra
 import numpy as _numpy
 
 from cunumpy import _core
-from cunumpy._manipulation import _arr, broadcast_to  # noqa: F401  (re-exported, as NumPy)
+from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._manipulation import broadcast_to  # noqa: F401  (re-exported, as NumPy)
 
 __all__ = ['as_strided', 'sliding_window_view', 'broadcast_to']
 
