@@ -36,4 +36,5 @@
 #include "cunumpy/ops/reduction_kernel.hpp"
 #include "cunumpy/ops/scan.hpp"
 #include "cunumpy/ops/sorting.hpp"
+#include "cunumpy/ops/stride_tricks.hpp"
 #include "cunumpy/base/errors.hpp"
