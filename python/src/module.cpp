@@ -22,6 +22,7 @@ void bind_rearranging(nb::module_& m);
 void bind_copying(nb::module_& m);
 void bind_ufunc_resolution(nb::module_& m);
 void bind_stride_tricks(nb::module_& m);
+void bind_joining(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
 
 NB_MODULE(_core, m) {
@@ -41,6 +42,7 @@ NB_MODULE(_core, m) {
   bind_copying(m);
   bind_ufunc_resolution(m);
   bind_stride_tricks(m);
+  bind_joining(m);
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);

@@ -83,4 +83,28 @@ TEST(Stack, Errors) {
   EXPECT_THROW(stack(ab, 0, int32, Casting::Safe), TypeError);
 }
 
+TEST(Stacks, HstackVstackDstackColumnStack) {
+  const std::vector<ndarray> vecs = {seq({2}), from({5, 6}, {2})};
+  EXPECT_EQ(values(hstack(vecs)), (std::vector<double>{0, 1, 5, 6}));  // 1-d: axis 0
+  ndarray v = vstack(vecs);
+  EXPECT_EQ(v.shape(), (Shape{2, 2}));
+  EXPECT_EQ(values(v), (std::vector<double>{0, 1, 5, 6}));
+  ndarray d = dstack(vecs);
+  EXPECT_EQ(d.shape(), (Shape{1, 2, 2}));
+  EXPECT_EQ(values(d), (std::vector<double>{0, 5, 1, 6}));
+  ndarray c = column_stack(vecs);
+  EXPECT_EQ(c.shape(), (Shape{2, 2}));
+  EXPECT_EQ(values(c), (std::vector<double>{0, 5, 1, 6}));
+  const std::vector<ndarray> mats = {seq({2, 1}), seq({2, 2})};
+  EXPECT_EQ(hstack(mats).shape(), (Shape{2, 3}));  // 2-d: axis 1
+  EXPECT_EQ(column_stack(mats).shape(), (Shape{2, 3}));
+  const std::vector<ndarray> scalars = {from({1}, {}), from({2}, {})};
+  EXPECT_EQ(hstack(scalars).shape(), (Shape{2}));
+  EXPECT_EQ(vstack(scalars).shape(), (Shape{2, 1}));
+  EXPECT_EQ(vstack(vecs, int8, Casting::Unsafe).dtype(), int8);
+  const std::vector<ndarray> none;
+  EXPECT_THROW(hstack(none), ValueError);
+  EXPECT_THROW(vstack(mats), ValueError);
+}
+
 }  // namespace cunumpy::test
