@@ -7,7 +7,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy._core import ndarray
-from cunumpy import _ndarray_ext  # noqa: F401  (installs Python-level ndarray methods)
+from cunumpy import _ndarray_methods  # noqa: F401  (installs every Python-level ndarray method)
 from cunumpy._creation import *  # noqa: F401,F403
 from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._rearrange import *  # noqa: F401,F403

@@ -1,11 +1,14 @@
-"""Array helpers with NumPy's signatures that compose existing operations: copyto,
-rollaxis, require, asarray_chkfinite, row_stack, meshgrid."""
+"""Array helpers with NumPy's signatures: copyto, rollaxis, require, asarray_chkfinite,
+row_stack, meshgrid (copyto, rollaxis and meshgrid are C++: cunumpy::copyto, rollaxis,
+meshgrid)."""
+import operator as _operator
 import warnings
 
 import numpy as _numpy
 
 from cunumpy import _core
-from cunumpy._manipulation import _arr, broadcast_arrays, vstack
+from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._manipulation import vstack
 
 ndarray = _core.ndarray
 
@@ -29,35 +32,13 @@ def copyto(dst, src, casting='same_kind', where=True):
             _numpy.copyto(probe, src, casting=casting)
         from cunumpy._creation import asarray
         src = asarray(src) if _numpy.ndim(src) else src
-    if where is True:
-        dst[...] = src
-        return
-    from cunumpy import _ufuncs
-    mask = _arr(where)
-    if mask.dtype != _numpy.bool_:
-        raise TypeError(f"Cannot cast array data from {mask.dtype!r} to dtype('bool') according "
-                        "to the rule 'safe'")
-    _ufuncs._where(mask, src, dst, out=dst, casting='unsafe')
+        casting = 'unsafe'  # checked above, by NumPy's rules for this source
+    _core.copyto(dst, src, casting, None if where is True else _arr(where))
 
 
 def rollaxis(a, axis, start=0):
     """Rolls `axis` backwards until it lies before `start` (a view)."""
-    a = _arr(a)
-    n = a.ndim
-    axis = _numpy.lib.array_utils.normalize_axis_index(axis, n)
-    if start < 0:
-        start += n
-    if not 0 <= start < n + 1:
-        raise _numpy.exceptions.AxisError(
-            f"'start' arg requires {-n} <= start < {n + 1}, but {start} was passed in")
-    if axis < start:
-        start -= 1
-    if axis == start:
-        return a[...]
-    axes = list(range(n))
-    axes.remove(axis)
-    axes.insert(start, axis)
-    return a.transpose(axes)
+    return _core.rollaxis(_arr(a), _operator.index(axis), _operator.index(start))
 
 
 _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGUOUS': 'F',
@@ -108,14 +89,4 @@ def meshgrid(*xi, copy=True, sparse=False, indexing='xy'):
     """Coordinate arrays from coordinate vectors (a tuple, as NumPy 2)."""
     if indexing not in ('xy', 'ij'):
         raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
-    ndim = len(xi)
-    ones = (1,) * ndim
-    out = [_arr(x).reshape(ones[:i] + (-1,) + ones[i + 1:]) for i, x in enumerate(xi)]
-    if indexing == 'xy' and ndim > 1:
-        out[0] = out[0].reshape((1, -1) + ones[2:])
-        out[1] = out[1].reshape((-1, 1) + ones[2:])
-    if not sparse:
-        out = list(broadcast_arrays(*out))
-    if copy:
-        out = [x.copy() for x in out]
-    return tuple(out)
+    return tuple(_core.meshgrid([_arr(x) for x in xi], indexing == 'xy', bool(sparse), bool(copy)))

@@ -1,14 +1,16 @@
 """Functions that add, remove or repeat elements along an axis (NumPy's signatures):
 repeat, append, insert, delete, resize, trim_zeros.
 
-Which source index lands where is planned on the host with NumPy (index bookkeeping only,
-never the data); the data moves as slices of the source joined by concatenate, i.e. copy
-kernels on the array's device.
+repeat and resize are C++ (include/cunumpy/ops/rearranging.hpp). For insert, delete and
+trim_zeros, which source index lands where is planned on the host with NumPy (index
+bookkeeping only, never the data); the data moves as slices of the source joined by
+concatenate, i.e. copy kernels on the array's device.
 """
 import numpy as _numpy
 
 from cunumpy import _core
-from cunumpy._manipulation import _arr, broadcast_to, concatenate, expand_dims, moveaxis
+from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._manipulation import broadcast_to, concatenate, moveaxis
 
 ndarray = _core.ndarray
 
@@ -56,22 +58,17 @@ def _gather(a, idx, axis):
 def repeat(a, repeats, axis=None):
     """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
     a = _arr(a)
-    a, axis = _along(a.reshape(1) if a.ndim == 0 else a, axis)  # NumPy: 0-d as 1-d
     reps = _host(repeats)
-    n = a.shape[axis]
     if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
-        r = int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)
-        if r < 0:
-            if n:  # NumPy checks the count per element: none along an empty axis
-                raise ValueError("negative dimensions are not allowed")
-            r = 0
-        shape = a.shape
-        wide = broadcast_to(expand_dims(a, axis + 1), shape[:axis + 1] + (r,) + shape[axis + 1:])
-        return wide.reshape(shape[:axis] + (n * r,) + shape[axis + 1:])
-    # Per-element counts: NumPy checks the shapes and signs with its own messages.
-    idx = _numpy.repeat(_numpy.arange(n), reps)  # (an empty list is no float array)
-    return _gather(a, idx, axis)
+        counts = [int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)]
+    else:
+        # Per-element counts: NumPy checks their type, shape and signs with its own messages
+        # (on an array of no data, so nothing is copied).
+        n = (a.size if axis is None else a.shape[_axis(axis, max(a.ndim, 1))]) if a.ndim else 1
+        _numpy.repeat(_numpy.empty((n, 0), bool), reps, axis=0)
+        counts = _numpy.broadcast_to(_numpy.asarray(reps, dtype=_numpy.intp), (n,)).tolist()
+    return _core.repeat(a, counts, axis)
 
 
 def append(arr, values, axis=None):
@@ -181,17 +178,7 @@ def resize(a, new_shape):
     """A new array of `new_shape` filled with a's elements repeated in C order."""
     if isinstance(new_shape, (int, _numpy.integer)):
         new_shape = (int(new_shape),)
-    new_shape = tuple(int(d) for d in new_shape)
-    a = _arr(a).ravel()
-    for d in new_shape:
-        if d < 0:
-            raise ValueError('all elements of `new_shape` must be non-negative')
-    new_size = int(_numpy.prod(new_shape, dtype=_numpy.int64))
-    from cunumpy._creation import zeros
-    if a.size == 0 or new_size == 0:
-        return zeros(new_shape, dtype=a.dtype)
-    copies = -(-new_size // a.size)
-    return concatenate((a,) * copies)[:new_size].reshape(new_shape)
+    return _core.resize(_arr(a), [int(d) for d in new_shape])
 
 
 def trim_zeros(filt, trim='fb', axis=None):
@@ -204,10 +191,3 @@ def trim_zeros(filt, trim='fb', axis=None):
     offset = kept.__array_interface__['data'][0] - mask.__array_interface__['data'][0]
     start = _numpy.unravel_index(offset, mask.shape) if mask.size and kept.size else (0,) * mask.ndim
     return filt[tuple(slice(int(b), int(b) + n) for b, n in zip(start, kept.shape))]
-
-
-def _repeat_method(self, repeats, axis=None):
-    return repeat(self, repeats, axis)
-
-
-ndarray.repeat = _repeat_method

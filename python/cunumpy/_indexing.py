@@ -6,6 +6,7 @@ import operator as _operator
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._creation import arange, asarray, zeros, tri, linspace
 from cunumpy._manipulation import broadcast_arrays, concatenate, stack
 
@@ -19,9 +20,6 @@ __all__ = [
     'r_', 'c_', 'count_nonzero',
 ]
 
-
-def _arr(a):
-    return a if isinstance(a, ndarray) else asarray(a)
 
 
 def _index_arr(a):
@@ -423,18 +421,3 @@ class _AxisConcatenator:
 
 r_ = _AxisConcatenator(0, 1)
 c_ = _AxisConcatenator(-1, 2)
-
-
-def _take_method(self, indices, axis=None, out=None, mode='raise'):
-    return take(self, indices, axis, out, mode)
-
-
-def _put_method(self, indices, values, mode='raise'):
-    put(self, indices, values, mode)
-
-
-ndarray.take = _take_method
-ndarray.put = _put_method
-ndarray.nonzero = lambda self: _core.nonzero(self)
-ndarray.compress = lambda self, condition, axis=None, out=None: compress(condition, self, axis, out)
-ndarray.choose = lambda self, choices, out=None, mode='raise': choose(self, choices, out, mode)

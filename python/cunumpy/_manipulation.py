@@ -2,6 +2,7 @@
 import operator
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 
 ndarray = _core.ndarray
 
@@ -12,12 +13,6 @@ __all__ = [
     'concatenate', 'concat', 'stack', 'hstack', 'vstack', 'dstack', 'column_stack',
 ]
 
-
-def _arr(a):
-    if isinstance(a, ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def reshape(a, shape=None, order='C', *, newshape=None, copy=None):
@@ -151,23 +146,16 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
 
 
 def hstack(tup, *, dtype=None, casting='same_kind'):
-    arrs = [_core.atleast_1d(a) for a in _arrays(tup)]
-    axis = 0 if arrs and arrs[0].ndim == 1 else 1
-    return _core.concatenate(arrs, axis, dtype, casting)
+    return _core.hstack(_arrays(tup), dtype, casting)
 
 
 def vstack(tup, *, dtype=None, casting='same_kind'):
-    return _core.concatenate([_core.atleast_2d(a) for a in _arrays(tup)], 0, dtype, casting)
+    return _core.vstack(_arrays(tup), dtype, casting)
 
 
 def dstack(tup):
-    return _core.concatenate([_core.atleast_3d(a) for a in _arrays(tup)], 2, None, 'same_kind')
+    return _core.dstack(_arrays(tup))
 
 
 def column_stack(tup):
-    arrs = []
-    for a in _arrays(tup):
-        if a.ndim < 2:
-            a = _core.atleast_2d(a).T  # 1-D becomes a column, as NumPy
-        arrs.append(a)
-    return _core.concatenate(arrs, 1, None, 'same_kind')
+    return _core.column_stack(_arrays(tup))

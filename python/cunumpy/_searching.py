@@ -40,12 +40,5 @@ def searchsorted(a, v, side='left', sorter=None):
     return _core.searchsorted(a, v, side, sorter)
 
 
-def _searchsorted_method(self, v, side='left', sorter=None):
-    return searchsorted(self, v, side=side, sorter=sorter)
-
-
-ndarray.searchsorted = _searchsorted_method
-
-
 def digitize(x, bins, right=False):
     return _core.digitize(x, bins, bool(right))

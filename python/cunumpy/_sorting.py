@@ -8,15 +8,9 @@ promises the kth element's place and the partition around it, which a sort keeps
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['sort', 'argsort', 'lexsort', 'sort_complex', 'partition', 'argpartition']
-
-
-def _arr(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
@@ -107,17 +101,3 @@ def argpartition(a, kth, axis=-1, kind='introselect', order=None):
         raise ValueError(f"Unknown selection kind '{kind}'")
     a, axis = _partition_args(a, kth, axis, arg=True)
     return _core.argsort(a, axis, None, order)
-
-
-def _ndarray_partition(self, kth, axis=-1, kind='introselect', order=None):
-    """Partitions the array in place (ndarray.partition)."""
-    r = partition(self, kth, axis, kind, order)
-    self[...] = r
-
-
-def _ndarray_argpartition(self, kth, axis=-1, kind='introselect', order=None):
-    return argpartition(self, kth, axis, kind, order)
-
-
-_core.ndarray.partition = _ndarray_partition
-_core.ndarray.argpartition = _ndarray_argpartition

@@ -15,4 +15,14 @@ ndarray concatenate(std::span<const ndarray> arrays, std::optional<int64_t> axis
 ndarray stack(std::span<const ndarray> arrays, int64_t axis = 0,
               std::optional<DType> dtype = std::nullopt, Casting casting = Casting::SameKind);
 
+// NumPy's stacking shorthands over concatenate: hstack joins 1-d inputs along axis 0 and
+// others along axis 1, vstack joins them as rows (at least 2-d), dstack along the third
+// axis (at least 3-d), column_stack turns 1-d inputs into columns.
+ndarray hstack(std::span<const ndarray> arrays, std::optional<DType> dtype = std::nullopt,
+               Casting casting = Casting::SameKind);
+ndarray vstack(std::span<const ndarray> arrays, std::optional<DType> dtype = std::nullopt,
+               Casting casting = Casting::SameKind);
+ndarray dstack(std::span<const ndarray> arrays);
+ndarray column_stack(std::span<const ndarray> arrays);
+
 }  // namespace cunumpy
