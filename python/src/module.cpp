@@ -12,6 +12,7 @@ void bind_ndarray(nb::module_& m);
 void bind_creation(nb::module_& m);
 void bind_raw_kernel(nb::module_& m);
 void bind_indexing(nb::module_& m);
+void bind_dlpack(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -34,4 +35,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);
+  cunumpy::py::bind_dlpack(m);
 }
