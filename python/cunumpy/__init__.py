@@ -86,6 +86,9 @@ def get_default_pinned_memory_pool():
     return cuda.get_default_pinned_memory_pool()
 
 
+from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
+
+
 def __getattr__(name):
     # cunumpy.testing pulls in numpy.testing (tens of ms): load it on first use so that
     # `import cunumpy` stays fast.

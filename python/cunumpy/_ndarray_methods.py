@@ -12,7 +12,9 @@ import builtins as _builtins
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy import _dlpack
 from cunumpy import _formatting
+from cunumpy import _interop
 
 ndarray = _core.ndarray
 
@@ -202,6 +204,10 @@ _METHODS = {
     'take': _take, 'put': _put, 'nonzero': _nonzero, 'compress': _compress, 'choose': _choose,
     'searchsorted': _searchsorted, 'partition': _partition, 'argpartition': _argpartition,
     'repeat': _repeat,
+    # NumPy's dispatch protocols (NEP 13, NEP 18) and the exchange protocols
+    '__array_ufunc__': _interop.array_ufunc, '__array_function__': _interop.array_function,
+    'toDlpack': _dlpack.to_dlpack,
+    '__cuda_array_interface__': property(_dlpack.cuda_array_interface, doc=_dlpack.CAI_DOC),
 }
 for _name, _value in _METHODS.items():
     setattr(ndarray, _name, _value)

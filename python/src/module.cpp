@@ -19,6 +19,7 @@ void bind_correlation(nb::module_& m);
 void bind_ufunc_methods(nb::module_& m);
 void bind_order_statistics(nb::module_& m);
 void bind_config(nb::module_& m);
+void bind_dlpack(nb::module_& m);
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -65,4 +66,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_config(m);
   bind_searching(m);
   bind_sets(m);
+  cunumpy::py::bind_dlpack(m);
 }

@@ -9,6 +9,10 @@ import numpy as _np
 import numpy.testing as _npt
 
 from cunumpy.testing._convert import is_cunumpy_array, to_numpy, to_numpy_deep
+from cunumpy.testing._helpers import *  # noqa: F401,F403  (CuPy's loops, shaped arrays, marks)
+from cunumpy.testing._helpers import __all__ as _helpers_all
+from cunumpy.testing._loops import *  # noqa: F401,F403  (CuPy's numpy_cupy_* decorators)
+from cunumpy.testing._loops import __all__ as _loops_all
 
 __all__ = [
     "assert_allclose",
@@ -23,7 +27,7 @@ __all__ = [
     "assert_raises",
     "assert_warns",
     "assert_",
-]
+] + _helpers_all + _loops_all
 
 
 def _host(x):
