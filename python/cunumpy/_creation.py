@@ -94,8 +94,10 @@ def _to_host_nested(obj):
 def _from_python(obj, dtype):
     if isinstance(obj, (list, tuple)) and _has_device_array(obj):
         obj = _to_host_nested(obj)
-    elif hasattr(type(obj), "__cuda_array_interface__"):
-        # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy
+    elif hasattr(type(obj), "__cuda_array_interface__") and \
+            getattr(obj, "__cuda_array_interface__", None) is not None:
+        # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's
+        # CPU tensors raise AttributeError for the attribute and convert as sequences)
         out = _core._from_cuda_array_interface(obj)
         return out if dtype is None else out.astype(dtype, copy=False)
     return _core.from_python(obj, dtype)
@@ -239,7 +241,7 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array as requested.')
         out = _from_python(obj, dtype)
-        if copy and hasattr(type(obj), "__cuda_array_interface__"):
+        if copy and getattr(obj, "__cuda_array_interface__", None) is not None:
             out = out.copy()  # the interface gives a view; array() copies by default
         if blocking:
             _core.cuda.get_current_stream().synchronize()
