@@ -1,5 +1,7 @@
 // Small helpers the GoogleTest files share: arrays from host values, values back as doubles.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <complex>
 #include <numeric>
 #include <vector>
@@ -22,5 +24,11 @@ inline ndarray seq(const Shape& shape, DType dtype = float64) {
 }
 // The elements in C order, as float64.
 inline std::vector<double> values(const ndarray& a) { return a.astype(float64).to_vector<double>(); }
+// Every element within `tol` of `want` (C order).
+inline void expect_near(const ndarray& a, const std::vector<double>& want, double tol = 1e-12) {
+  const std::vector<double> got = values(a);
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << i;
+}
 
 }  // namespace cunumpy::test

@@ -9,17 +9,13 @@
 
 #include <cunumpy/cunumpy.hpp>
 
+#include "array_helpers.hpp"
+
 namespace cunumpy::test {
 namespace {
 
 const double nan = std::numeric_limits<double>::quiet_NaN();
 
-ndarray from(const std::vector<double>& v, const Shape& shape, DType dtype = float64) {
-  ndarray a(shape, float64);
-  a.copy_from_host(v.data());
-  return dtype == float64 ? a : a.astype(dtype);
-}
-std::vector<double> values(const ndarray& a) { return a.astype(float64).to_vector<double>(); }
 void expect_values(const ndarray& a, const std::vector<double>& want) {
   const std::vector<double> got = values(a);
   ASSERT_EQ(got.size(), want.size());

@@ -8,16 +8,13 @@
 
 #include <cunumpy/cunumpy.hpp>
 
+#include "array_helpers.hpp"
+
 namespace cunumpy::test {
 namespace {
 
 const double nan = std::numeric_limits<double>::quiet_NaN();
 
-ndarray from(const std::vector<double>& v, const Shape& shape, DType dtype = float64) {
-  ndarray a(shape, float64);
-  a.copy_from_host(v.data());
-  return dtype == float64 ? a : a.astype(dtype);
-}
 void expect_values(const ndarray& a, const std::vector<double>& want) {
   const std::vector<double> got = a.astype(float64).to_vector<double>();
   ASSERT_EQ(got.size(), want.size());

@@ -8,23 +8,9 @@
 
 #include <cunumpy/cunumpy.hpp>
 
+#include "array_helpers.hpp"
+
 namespace cunumpy::test {
-namespace {
-
-ndarray from(const std::vector<double>& v, const Shape& shape, DType dtype = float64) {
-  ndarray a(shape, float64);
-  a.copy_from_host(v.data());
-  return dtype == float64 ? a : a.astype(dtype);
-}
-std::vector<double> values(const ndarray& a) { return a.astype(float64).to_vector<double>(); }
-void expect_near(const ndarray& a, const std::vector<double>& want, double tol = 1e-12) {
-  const std::vector<double> got = values(a);
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], tol) << i;
-}
-
-}  // namespace
-
 TEST(Statistics, AverageWeightedAndReturned) {
   const ndarray x = from({1, 2, 3, 4, 5, 6}, {2, 3});
   ndarray scl;
