@@ -11,14 +11,11 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy._creation import asarray
+from cunumpy._array_like import as_ndarray as _arr
 
 ndarray = _core.ndarray
 
 __all__ = ['cov', 'corrcoef', 'correlate', 'convolve']
-
-
-def _arr(a):
-    return a if isinstance(a, ndarray) else asarray(a)
 
 
 def _opt(a):

@@ -21,16 +21,13 @@ from cunumpy import _core
 from cunumpy import _ufuncs as _u
 from cunumpy._creation import arange, asarray, empty, zeros
 from cunumpy._searching import searchsorted
+from cunumpy._array_like import as_ndarray as _arr
 
 ndarray = _core.ndarray
 
 __all__ = ['bincount', 'histogram', 'histogram_bin_edges', 'histogram2d', 'histogramdd']
 
 _range = range
-
-
-def _arr(a):
-    return a if isinstance(a, ndarray) else asarray(a)
 
 
 def _host(a):

@@ -14,15 +14,9 @@ from numpy.lib import _function_base_impl as _fb
 
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
+from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['median', 'nanmedian', 'percentile', 'nanpercentile', 'quantile', 'nanquantile']
-
-
-def _arr(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def _host(q):

@@ -13,15 +13,9 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
+from cunumpy._array_like import as_ndarray as _arr
 
 _NoValue = _numpy._NoValue
-
-
-def _arr(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def _init(initial):

@@ -12,6 +12,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
+from cunumpy._array_like import as_ndarray as _arr
 
 ndarray = _core.ndarray
 
@@ -20,13 +21,6 @@ __all__ = ['fix', 'around', 'round', 'clip', 'real', 'imag', 'angle', 'nan_to_nu
            'isreal', 'iscomplex', 'isrealobj', 'iscomplexobj', 'isscalar']
 
 _NoValue = _numpy._NoValue
-
-
-def _arr(a):
-    if isinstance(a, ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def _empty(shape, dtype):
