@@ -58,6 +58,18 @@ def fromDlpack(dltensor):
     return from_dlpack(dltensor)
 
 
+def to_device(self, device, /, *, stream=None):
+    """A copy of the array on `device` ("cpu", "cuda:N", a cunumpy.cuda.Device), or the
+    array itself when it is already there (the array API's to_device)."""
+    target = _as_device(device)
+    if _as_device(self.device) == target:
+        return self
+    if stream is not None:
+        with stream:
+            return _core._to_device(self, target)
+    return _core._to_device(self, target)
+
+
 def to_dlpack(self):
     """CuPy's legacy ``ndarray.toDlpack()``: a DLPack capsule (legacy, unversioned)."""
     return self.__dlpack__()

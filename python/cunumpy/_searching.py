@@ -18,6 +18,9 @@ __all__ = ['where', 'searchsorted', 'digitize']
 
 _NoValue = _numpy._NoValue
 _where3 = _core.where
+# NumPy's where wrapped a Python int out of the result dtype's range before 2.5 and raises
+# OverflowError since (as every ufunc): follow the installed NumPy, the oracle.
+_WRAP_PYTHON_INTS = _numpy.lib.NumpyVersion(_numpy.__version__) < '2.5.0.dev0'
 
 
 def where(condition, x=_NoValue, y=_NoValue):
@@ -25,7 +28,7 @@ def where(condition, x=_NoValue, y=_NoValue):
         return _core.nonzero(condition if isinstance(condition, ndarray) else asarray(condition))
     if x is _NoValue or y is _NoValue:
         raise ValueError("either both or neither of x and y should be given")
-    return _where3(condition, x, y)
+    return _where3(condition, x, y, _WRAP_PYTHON_INTS)
 
 
 def _kernel_specs():

@@ -4,6 +4,7 @@
 // The structs below are DLPack's stable C ABI (dlpack.h, v1.0), declared from the spec.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 
 #include <cstdint>
@@ -449,7 +450,7 @@ void bind_dlpack(nb::module_& m) {
   nb::setattr(cls, "__dlpack_device__", nb::cpp_function(
       [](const ndarray& self) {
         const Device d = self.device();
-        return d.is_cpu() ? nb::make_tuple(dl::kCPU, 0) : nb::make_tuple(dl::kCUDA, d.index);
+        return d.is_cpu() ? nb::make_tuple(int{dl::kCPU}, 0) : nb::make_tuple(int{dl::kCUDA}, d.index);
       },
       nb::is_method(), nb::name("__dlpack_device__"), nb::scope(cls)));
   m.def("_from_dlpack_capsule", [](nb::handle cap) { return from_capsule(cap); });
@@ -457,26 +458,8 @@ void bind_dlpack(nb::module_& m) {
     if (type != dl::kCUDA && type != dl::kCUDAManaged) return nb::none();
     return nb::int_(consumer_stream(Device(DeviceKind::CUDA, id)));
   });
-  // The array API's x.to_device(device): a copy on `device` ("cpu", "cuda:N"), or x itself.
-  nb::setattr(cls, "to_device", nb::cpp_function(
-      [](const ndarray& self, nb::handle device, nb::handle stream) -> nb::object {
-        std::string spec;
-        if (nb::isinstance<nb::str>(device)) spec = nb::cast<std::string>(device);
-        else if (nb::hasattr(device, "_spec")) spec = nb::cast<std::string>(device.attr("_spec"));
-        else spec = nb::cast<std::string>(nb::str(device));
-        const Device d = Device::parse(spec);
-        if (d == self.device()) return nb::cast(self);
-        if (!stream.is_none()) {
-          nb::object st = nb::borrow(stream);
-          nb::object guard = st.attr("__enter__")();
-          ndarray r = self.to(d);
-          st.attr("__exit__")(nb::none(), nb::none(), nb::none());
-          return nb::cast(r);
-        }
-        return nb::cast(self.to(d));
-      },
-      nb::is_method(), nb::name("to_device"), nb::arg("device"), nb::kw_only(),
-      nb::arg("stream") = nb::none(), nb::scope(cls)));
+  // The copy behind the array API's x.to_device(device) ("cpu", "cuda:N").
+  m.def("_to_device", [](const ndarray& a, const std::string& spec) { return a.to(Device::parse(spec)); });
   m.def("_cuda_array_interface", [](const ndarray& a) { return cuda_array_interface(a); });
   m.def("_from_cuda_array_interface", [](nb::handle obj) { return from_cuda_array_interface(obj); });
 }

@@ -80,9 +80,10 @@ Side to_side(nb::handle side) {
 }  // namespace
 
 void bind_searching(nb::module_& m) {
-  m.def("where", [](nb::handle condition, nb::handle x, nb::handle y) {
-    return where(py::array_like(condition), py::array_like_operand(x), py::array_like_operand(y));
-  }, nb::arg("condition"), nb::arg("x"), nb::arg("y"));
+  m.def("where", [](nb::handle condition, nb::handle x, nb::handle y, bool wrap_python_ints) {
+    return where(py::array_like(condition), py::array_like_operand(x), py::array_like_operand(y),
+                 wrap_python_ints);
+  }, nb::arg("condition"), nb::arg("x"), nb::arg("y"), nb::arg("wrap_python_ints") = false);
   // a_min/a_max: None for no bound (the wrapper resolves NumPy's min=/max= spelling).
   m.def("clip", [](nb::handle a, nb::handle a_min, nb::handle a_max, nb::handle out, nb::kwargs kwargs) -> nb::object {
     ndarray r = clip(py::array_like(a), bound(a_min), bound(a_max), clip_options(out, kwargs));

@@ -70,7 +70,8 @@ def test_array_list_equal(xp):
 
 @testing.numpy_cupy_array_less()
 def test_array_less(xp):
-    return xp.arange(3) - 1
+    # the decorator checks cunumpy's result < NumPy's
+    return xp.arange(3) - (1 if xp is cunumpy else 0)
 
 
 @testing.numpy_cupy_raises()

@@ -16,9 +16,11 @@ enum class Side { Left, Right };
 // The indices of the nonzero elements, one int64 array per dimension (nonzero).
 std::vector<ndarray> where(const ndarray& condition);
 // x where condition (cast to bool) is true, else y, broadcast together; the result dtype
-// is NumPy's result_type of x and y. A Python int that does not fit an integer result
-// dtype wraps, as NumPy's where does before 2.5.
-ndarray where(const ndarray& condition, const Operand& x, const Operand& y);
+// is NumPy 2's promotion of x and y (Python scalars weak). A Python int out of range of an
+// integer result dtype raises OverflowError, as NumPy 2.5's where (and every ufunc) does;
+// with `wrap_python_ints` it wraps, as NumPy's where did before 2.5.
+ndarray where(const ndarray& condition, const Operand& x, const Operand& y,
+              bool wrap_python_ints = false);
 
 // For each element of v, the position in the sorted 1-D `a` (or a[sorter]) where it would
 // go to keep the order: the first such position for Side::Left, the last for Right. Both

@@ -74,7 +74,7 @@ def _per_dtype(tol, dtype):
         return tol
     d = _np.dtype(dtype) if dtype is not None else None
     for k, v in tol.items():
-        if k is not None and d is not None and _np.dtype(k) == d:
+        if k is not None and k != "default" and d is not None and _np.dtype(k) == d:
             return v
     return tol.get("default", tol.get(None, 0))
 

@@ -27,14 +27,6 @@ ndarray without_nan(const ndarray& a, const Scalar& value) {
 
 bool any_true(const ndarray& m) { return m.size() != 0 && any(m).item().to_bool(); }
 
-// NumPy's reductions reduce a 0-d array with an integer axis 0 or -1 (legacy): the whole
-// array. The nan-functions' own sums see the axis that way.
-Axes scalar_axis(const ndarray& a, const Axes& axis) {
-  if (a.ndim() == 0 && axis && axis->size() == 1 && ((*axis)[0] == 0 || (*axis)[0] == -1))
-    return std::nullopt;
-  return axis;
-}
-
 // NumPy: with an inexact input, nanmean/nanvar need an inexact dtype= and out=.
 void check_inexact(const ReduceArgs& args) {
   if (args.dtype && !args.dtype->is_inexact()) throw TypeError("If a is inexact, then dtype must be inexact");
@@ -46,7 +38,7 @@ void check_inexact(const ReduceArgs& args) {
 std::pair<ndarray, ndarray> count_and_total(const ndarray& arr, const ndarray& mask,
                                             const ReduceArgs& args, bool keepdims) {
   ReduceArgs c;
-  c.axis = scalar_axis(arr, args.axis);
+  c.axis = args.axis;
   c.keepdims = keepdims;
   c.where = args.where;
   ReduceArgs t = c;
@@ -57,7 +49,7 @@ std::pair<ndarray, ndarray> count_and_total(const ndarray& arr, const ndarray& m
 
 // A keepdims count reshaped as the result without keepdims.
 ndarray drop_kept(const ndarray& cnt, const ndarray& a, const Axes& axis) {
-  SmallVector<bool, 8> reduced = detail::reduced_axes(a, scalar_axis(a, axis));
+  SmallVector<bool, 8> reduced = detail::reduced_axes(a, axis);
   Shape s;
   for (int d = 0; d < a.ndim(); ++d)
     if (!reduced[d]) s.push_back(a.shape()[d]);
@@ -74,7 +66,7 @@ DType real_of(DType d) { return d == complex64 ? float32 : d == complex128 ? flo
 
 ndarray nan_extremum(ReduceOp op, const ndarray& a, const ReduceArgs& args, OpWarnings* w) {
   ReduceArgs r = args;
-  r.axis = scalar_axis(a, args.axis);
+  r.axis = args.axis;
   ndarray res = reduce(op, a, r);
   if (!a.dtype().is_inexact() || !w) return res;
   // One value (the common whole-array call): read it instead of reducing isnan of it.
@@ -110,13 +102,13 @@ ndarray nan_arg(bool is_max, const ndarray& a, std::optional<int64_t> axis, bool
 
 ndarray nansum(const ndarray& a, const ReduceArgs& args) {
   ReduceArgs r = args;
-  r.axis = scalar_axis(a, args.axis);
+  r.axis = args.axis;
   return reduce(ReduceOp::Sum, without_nan(a, Scalar(0)), r);
 }
 
 ndarray nanprod(const ndarray& a, const ReduceArgs& args) {
   ReduceArgs r = args;
-  r.axis = scalar_axis(a, args.axis);
+  r.axis = args.axis;
   return reduce(ReduceOp::Prod, without_nan(a, Scalar(1)), r);
 }
 
@@ -172,7 +164,7 @@ ndarray nanvar(const ndarray& a, const ReduceArgs& args, double ddof, OpWarnings
                           ? multiply(centered, conjugate(centered)).astype(real_of(centered.dtype()))
                           : multiply(centered, centered);
   ReduceArgs s;
-  s.axis = scalar_axis(a, args.axis);
+  s.axis = args.axis;
   s.dtype = args.dtype;
   s.keepdims = args.keepdims;
   s.where = args.where;

@@ -16,11 +16,11 @@ bool weak_int(const Operand& op) {
 
 std::vector<ndarray> where(const ndarray& condition) { return nonzero(condition); }
 
-ndarray where(const ndarray& condition, const Operand& x, const Operand& y) {
+ndarray where(const ndarray& condition, const Operand& x, const Operand& y, bool wrap_python_ints) {
   static const Ufunc& select = get_ufunc("_where");
   const ndarray c = condition.dtype().is_bool() ? condition : condition.astype(bool_);
   Operand in[3] = {c, x, y};
-  if (weak_int(x) || weak_int(y)) {
+  if (wrap_python_ints && (weak_int(x) || weak_int(y))) {
     // NumPy's where (before 2.5) converts a Python int to the result dtype wrapping, where
     // a ufunc raises OverflowError: resolve with the value left out, then cast it.
     const Operand zero = Operand::weak(Scalar(int64_t{0}));
