@@ -1,0 +1,184 @@
+"""Hostile input never crashes the process and raises NumPy's exception type: sizes whose
+bytes overflow int64, Python ints too large for a shape or an axis, sequences whose
+__len__ raises, arange's special lengths, and the WRITEABLE flag of read-only views."""
+import numpy as np
+import pytest
+
+import cunumpy as cp
+
+
+def same_error(fn_np, fn_cp):
+    """Both raise, and cunumpy's exception is (a subclass of) NumPy's type."""
+    with pytest.raises(Exception) as e_np:
+        fn_np()
+    with pytest.raises(type(e_np.value)):
+        fn_cp()
+
+
+# ---- sizes that overflow ----------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [(2**61,), (0.0, 2.0**62), (2**62,), (0, 2**63 - 1)])
+def test_arange_too_big_raises(args):
+    with pytest.raises((ValueError, MemoryError)):
+        cp.arange(*args)
+
+
+def test_indices_too_big_raises():
+    with pytest.raises((ValueError, MemoryError)):
+        cp.indices((2**62, 2))
+
+
+@pytest.mark.parametrize("n", [2**31, 2**32 + 1, 2**62])
+def test_tri_too_big_raises(n):
+    with pytest.raises((ValueError, MemoryError)):
+        cp.tri(n)
+
+
+def test_repeat_too_big_raises():
+    with pytest.raises((ValueError, MemoryError)):
+        cp.repeat(cp.arange(2), 2**62)
+
+
+@pytest.mark.parametrize("shape", [(2**62, 2**62), (2**62, 2), (2**32, 2**32, 2**32)])
+def test_broadcast_to_too_big_raises(shape):
+    same_error(lambda: np.broadcast_to(1, shape), lambda: cp.broadcast_to(1, shape))
+
+
+@pytest.mark.parametrize("shape", [(2**40, 2**40), (2**62, 4), (2**63 - 1, 2)])
+def test_zeros_too_big_raises(shape):
+    same_error(lambda: np.zeros(shape), lambda: cp.zeros(shape))
+
+
+@pytest.mark.parametrize("shape", [(2**62, 2**62, 0), (0, 2**62, 2**62)])
+def test_reshape_overflowing_product_raises(shape):
+    with pytest.raises(ValueError):
+        cp.zeros(0).reshape(shape)
+
+
+# ---- Python ints out of range ----------------------------------------------------------
+
+@pytest.mark.parametrize("shape", [[2**100, 1], (2**64 - 1, 3), (2**63, 1), (-2**70, 6)])
+def test_reshape_with_overflowing_ints_raises(shape):
+    a_np, a_cp = np.zeros(6), cp.zeros(6)
+    same_error(lambda: a_np.reshape(shape), lambda: a_cp.reshape(shape))
+    same_error(lambda: np.reshape(a_np, shape), lambda: cp.reshape(a_cp, shape))
+
+
+@pytest.mark.parametrize("shape", [2**64, (2**100,), (3, 2**63)])
+def test_creation_with_overflowing_ints_raises(shape):
+    same_error(lambda: np.zeros(shape), lambda: cp.zeros(shape))
+    same_error(lambda: np.empty(shape), lambda: cp.empty(shape))
+
+
+@pytest.mark.parametrize("axis", [2**64, -2**64, 2**63])
+def test_reduction_with_overflowing_axis_raises(axis):
+    a_np, a_cp = np.zeros(6), cp.zeros(6)
+    same_error(lambda: a_np.sum(axis=axis), lambda: a_cp.sum(axis=axis))
+    same_error(lambda: np.sort(a_np, axis=axis), lambda: cp.sort(a_cp, axis=axis))
+    same_error(lambda: np.concatenate([a_np, a_np], axis=axis), lambda: cp.concatenate([a_cp, a_cp], axis=axis))
+
+
+# ---- sequences that misbehave -------------------------------------------------------------
+
+class LenRaises:
+    def __len__(self):
+        raise RuntimeError("no length today")
+
+    def __getitem__(self, i):
+        return 1
+
+
+class NoEnd:
+    """A sequence whose __getitem__ never raises IndexError (and has no __len__)."""
+
+    def __getitem__(self, i):
+        return 2
+
+
+@pytest.mark.parametrize("fn", ["zeros", "empty", "ones"])
+def test_shape_whose_len_raises(fn):
+    same_error(lambda: getattr(np, fn)(LenRaises()), lambda: getattr(cp, fn)(LenRaises()))
+
+
+def test_shape_without_end_is_refused():
+    with pytest.raises(TypeError):
+        cp.zeros(NoEnd())
+
+
+def test_concatenate_of_endless_sequence_is_refused():
+    with pytest.raises(TypeError):
+        cp.concatenate(NoEnd())
+
+
+# ---- arange's special lengths ----------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [(0, 1, float("inf")), (0, -1, float("-inf")), (0, 1, float("-inf")),
+                                  (0, -1, float("inf")), (1e-320, 1, 1e308), (0.0, 5e-324, 1e300)])
+def test_arange_step_beyond_distance(args):
+    np.testing.assert_array_equal(cp.arange(*args).get(), np.arange(*args))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint64"])
+def test_arange_integers_wrap_as_numpy(dtype):
+    if dtype == "int64":
+        args = (2**63 - 3, 2**63 + 2)
+    elif dtype == "int32":
+        args = (2**31 - 3, 2**31 + 2)
+    else:
+        args = (2**64 - 3, 2**64 - 1)
+    with np.errstate(over="ignore"):
+        want = np.arange(*args, dtype=dtype)
+    got = cp.arange(*args, dtype=dtype)
+    assert got.dtype == want.dtype
+    np.testing.assert_array_equal(got.get(), want)
+
+
+# ---- the WRITEABLE flag ---------------------------------------------------------------------
+
+def test_broadcast_to_is_read_only():
+    b = cp.broadcast_to(cp.arange(3), (3, 3))
+    assert b.flags.writeable is False and b.flags["WRITEABLE"] is False
+    for write in (lambda: b.__setitem__(0, 1), lambda: b.fill(1), lambda: cp.add(b, 1, out=b),
+                  lambda: b.__setitem__(cp.asarray([0, 1]), 5), lambda: b.sort(),
+                  lambda: b[1:].__setitem__(..., 7), lambda: cp.put(b, [0], [9])):
+        with pytest.raises(ValueError, match="read-only"):
+            write()
+    np.testing.assert_array_equal(b.get(), np.broadcast_to(np.arange(3), (3, 3)))
+
+
+def test_read_only_view_of_writeable_array_can_be_made_writeable():
+    a = cp.arange(3)
+    b = cp.broadcast_to(a, (3,))
+    b.flags.writeable = True  # allowed by NumPy: the owner is writeable
+    b[0] = 5
+    assert int(a[0]) == 5
+
+
+def test_writeable_flag_is_settable_and_inherited():
+    a = cp.arange(6)
+    a.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        a[0] = 1
+    v = a[1:]
+    assert v.flags.writeable is False
+    with pytest.raises(ValueError):
+        v.flags.writeable = True  # NumPy: not for a view of a read-only owner
+    a.flags.writeable = True
+    a[0] = 7
+    assert int(a[0]) == 7
+    assert a.copy().flags.writeable and cp.broadcast_to(a, (2, 6)).copy().flags.writeable
+
+
+def test_ufunc_out_refuses_read_only_and_leaves_it():
+    a = cp.zeros(3)
+    a.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        cp.add(cp.ones(3), 1, out=a)
+    with pytest.raises(ValueError, match="read-only"):
+        cp.sum(cp.ones((2, 3)), axis=0, out=a)
+    np.testing.assert_array_equal(a.get(), np.zeros(3))
+
+
+def test_broadcast_arrays_stay_writeable_as_numpy():
+    x, _ = cp.broadcast_arrays(cp.arange(3), cp.zeros((2, 3)))
+    assert x.flags.writeable  # NumPy 2 warns on write but allows it
