@@ -12,6 +12,7 @@ namespace nb = nanobind;
 
 namespace cunumpy::py {
 
+int64_t to_int64(nb::handle obj);  // py_convert.cpp
 
 namespace {
 

@@ -13,6 +13,9 @@
 
 namespace nb = nanobind;
 using namespace cunumpy;
+namespace cunumpy::py {
+int64_t to_int64(nb::handle obj);  // py_convert.cpp
+}
 
 namespace {
 

@@ -38,9 +38,6 @@ Shape to_shape(nb::handle obj);
 nb::object shape_to_tuple(const Shape& s);
 // An int or a sequence of ints, as axes.
 SmallVector<int64_t, 8> to_axes(nb::handle obj);
-// One integer (an int or an object with __index__) as int64: OverflowError when out of
-// range, TypeError for other types, as NumPy's conversion to a C long.
-int64_t to_int64(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt);
 Casting to_casting(nb::handle obj);
 
