@@ -62,6 +62,8 @@ def repeat(a, repeats, axis=None):
     if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
         r = int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)
+        if not -2**63 <= r < 2**63:
+            raise OverflowError("Python int too large to convert to C long")
         if r < 0:
             if n:  # NumPy checks the count per element: none along an empty axis
                 raise ValueError("negative dimensions are not allowed")

@@ -40,11 +40,12 @@ void check_shape(const Shape& shape) {
     if (d < 0) throw ValueError("negative dimensions are not allowed");
 }
 
-// Element count times itemsize must fit in a signed 64-bit byte count.
+// Element count times itemsize must fit in a signed 64-bit byte count. As NumPy, the
+// nonzero dimensions count even when another one is 0.
 void check_size(const Shape& shape, int itemsize) {
   int64_t n = itemsize;
   for (int64_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n))
+    if (d != 0 && __builtin_mul_overflow(n, d, &n))
       throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
 }
 
@@ -52,7 +53,7 @@ void check_size(const Shape& shape, int itemsize) {
 void check_count(const Shape& shape) {
   int64_t n = 1;
   for (int64_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n)) throw ValueError("array is too big: its size does not fit in int64");
+    if (d != 0 && __builtin_mul_overflow(n, d, &n)) throw ValueError("array is too big: its size does not fit in int64");
 }
 
 // Python's slice.indices() followed by the resulting length.
@@ -238,6 +239,7 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
   Shape shape = shape_in;
   int unknown = -1;
   int64_t known = 1;
+  check_size(shape_in, 1);  // a product of the given sizes that overflows: NumPy's ValueError
   for (std::size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] < 0) {  // as NumPy, any negative size (not only -1) is the unknown one
       if (unknown >= 0) throw ValueError("can only specify one unknown dimension");

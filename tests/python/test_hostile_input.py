@@ -131,3 +131,89 @@ def test_arange_integers_wrap_as_numpy(dtype):
     got = cp.arange(*args, dtype=dtype)
     assert got.dtype == want.dtype
     np.testing.assert_array_equal(got.get(), want)
+
+
+# ---- Ctrl-C during long CPU work -------------------------------------------------------------
+
+on_cpu = pytest.mark.skipif(str(cp.zeros(1).device).startswith("cuda"),
+                            reason="signals are checked between the CPU backend's passes; GPU work is asynchronous")
+
+
+@on_cpu
+def test_signal_handlers_run_during_a_long_sort():
+    """A repeating timer signal reaches its Python handler between the sort's passes, inside
+    the one C++ call (the check PyErr_CheckSignals does for Ctrl-C): without the checks the
+    pending signals coalesce into one handler call after the call returns."""
+    import signal
+    x = cp.asarray(np.random.default_rng(0).random(4_000_000))
+    hits = []
+    old = signal.signal(signal.SIGALRM, lambda s, f: hits.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.0005, 0.0005)
+        y = cp._core.sort(x, -1, None, None)  # one C++ call, no Python code in between
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert len(hits) >= 2, hits  # at most one without checks inside the call
+    assert bool((y[1:] >= y[:-1]).all())
+
+
+@on_cpu
+def test_exception_from_a_signal_handler_stops_the_sort():
+    import signal
+
+    class Stop(Exception):
+        pass
+
+    def stop(s, f):
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)  # once: not again in pytest's own code
+        raise Stop()
+
+    x = cp.asarray(np.random.default_rng(1).random(4_000_000))
+    old = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.0005, 0.0005)
+        with pytest.raises(Stop):
+            for _ in range(50):  # the first sort already sees the signal
+                cp.sort(x)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, old)
+    np.testing.assert_array_equal(cp.sort(x[:1000]).get(), np.sort(x[:1000].get()))
+
+
+# ---- NumPy's (or CuPy's) exception types instead of nanobind's TypeError ------------------------
+
+@pytest.mark.parametrize("n", [2**63, 2**64, -2**63 - 1])
+def test_eye_identity_out_of_range(n):
+    same_error(lambda: np.eye(n), lambda: cp.eye(n))
+    same_error(lambda: np.eye(3, n), lambda: cp.eye(3, n))
+    same_error(lambda: np.identity(n), lambda: cp.identity(n))
+
+
+@pytest.mark.parametrize("k", [2**63, -2**63 - 1, 2**62, -2**62])
+def test_eye_far_diagonal_is_empty(k):
+    np.testing.assert_array_equal(cp.eye(3, k=k).get(), np.eye(3, k=k))
+
+
+@pytest.mark.parametrize("num", [2**64, -1, -2**63 - 1])
+def test_linspace_num_out_of_range(num):
+    same_error(lambda: np.linspace(0, 1, num), lambda: cp.linspace(0, 1, num))
+
+
+def test_repeat_count_beyond_int64():
+    same_error(lambda: np.repeat(np.arange(2), -2**63 - 1), lambda: cp.repeat(cp.arange(2), -2**63 - 1))
+
+
+def test_pool_set_limit_bad_size():
+    pool = cp.cuda.MemoryPool()
+    with pytest.raises(ValueError):
+        pool.set_limit(size=-1)
+    with pytest.raises(TypeError):
+        pool.set_limit(size="1")
+    with pytest.raises(OverflowError):
+        pool.set_limit(size=2**64)
+    pool.set_limit(size=1 << 20)
+    assert pool.get_limit() == 1 << 20
+    pool.set_limit(size=0)
