@@ -22,6 +22,7 @@ struct ndarray::Impl {
   int64_t size = 1;
   bool c_contig = true;
   bool f_contig = true;
+  bool writeable = true;  // NumPy's WRITEABLE flag
 
   void update_flags() {
     size = shape_size(shape);
@@ -155,7 +156,10 @@ ndarray::ndarray(MemoryPtr memory, int64_t offset, const Shape& shape, const Str
   impl->shape = shape;
   impl->strides = strides;
   impl->dtype = dtype;
-  if (base.defined()) impl->base = base.impl_->base ? base.impl_->base : base.impl_;
+  if (base.defined()) {
+    impl->base = base.impl_->base ? base.impl_->base : base.impl_;
+    impl->writeable = base.impl_->writeable;  // a view of a read-only array is read-only
+  }
   impl->update_flags();
   impl_ = std::move(impl);
 }
@@ -182,6 +186,15 @@ ndarray ndarray::base() const { return impl().base ? ndarray(impl().base) : ndar
 void* ndarray::data() const { return static_cast<char*>(impl().mem->ptr()) + impl().offset; }
 const MemoryPtr& ndarray::memory() const { return impl().mem; }
 int64_t ndarray::offset() const { return impl().offset; }
+bool ndarray::writeable() const { return impl().writeable; }
+void ndarray::set_writeable(bool on) {
+  Impl& a = const_cast<Impl&>(impl());
+  if (on && a.base && !a.base->writeable) throw ValueError("cannot set WRITEABLE flag to True of this array");
+  a.writeable = on;
+}
+void ndarray::check_writeable() const {
+  if (!impl().writeable) throw ValueError("assignment destination is read-only");
+}
 
 // ---- views ---------------------------------------------------------------------------
 
@@ -475,6 +488,7 @@ ndarray ndarray::to(Device target) const {
 
 void ndarray::fill(const Scalar& value) {
   const Impl& a = impl();
+  check_writeable();
   if (a.size == 0) return;
   const ndarray ops[1] = {*this};
   LaunchPlan plan = make_launch_plan(a.shape, ops);
@@ -483,6 +497,7 @@ void ndarray::fill(const Scalar& value) {
 
 void ndarray::assign(const ndarray& src_in) {
   const Impl& a = impl();
+  check_writeable();
   ndarray src = src_in.device() == device() ? src_in : src_in.to(device());
   // NumPy accepts extra leading length-1 dimensions in the source (a[0] = b[None]).
   while (src.ndim() > ndim() && src.shape()[0] == 1) src = src[{int64_t(0)}];
@@ -525,6 +540,7 @@ void ndarray::copy_to_host(void* dst, bool blocking) const {
 }
 
 void ndarray::copy_from_host(const void* src) {
+  check_writeable();
   const std::size_t n = static_cast<std::size_t>(nbytes());
   if (n == 0) return;
   if (c_contiguous()) {
