@@ -6,6 +6,7 @@
 #   4. the CUDA kernel checks that need no GPU (scripts/kernel_checks.py: NVRTC compiles and
 #      host emulations, a selection of about 3 minutes on 2 cores; the NVRTC ones are
 #      skipped, saying why, where libnvrtc cannot be found)
+#   5. a short seeded run of each differential fuzzer (scripts/fuzz_*.py), each time-boxed
 # Exits non-zero if anything fails (pytest finding no test counts as a failure).
 #   bash scripts/test.sh
 set -uo pipefail
@@ -18,7 +19,7 @@ GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 
 declare -A STATUS
-ORDER=(install pytest cpp-build example ctest kernels)
+ORDER=(install pytest fuzz cpp-build example ctest kernels)
 for s in "${ORDER[@]}"; do STATUS[$s]="not run"; done
 FAILED=0
 mark() {  # mark STEP RC
@@ -36,6 +37,7 @@ summary() {
   if [ -s "$LOGS/pytest.log" ]; then
     grep -E '^=+ .*(passed|failed|errors?|skipped|deselected|no tests ran).* in [0-9.]+s.* =+$' "$LOGS/pytest.log" | tail -n 1
   fi
+  [ -s "$LOGS/fuzz.log" ] && grep -E '^fuzz ' "$LOGS/fuzz.log"
   if [ -s "$LOGS/ctest.log" ]; then
     grep -E 'tests passed(, .* tests failed)? out of' "$LOGS/ctest.log" | tail -n 1
     grep -E '^Total Test time' "$LOGS/ctest.log" | tail -n 1
@@ -69,6 +71,26 @@ echo ">> pytest tests/python"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 5 ] && echo "pytest collected no tests: counted as a failure"
 mark pytest "$rc"
+
+# --- fuzzers: a short seeded run of each, time-boxed (FUZZ_CASES, FUZZ_SECONDS) ------------
+echo ">> fuzzers (scripts/fuzz_*.py)"
+fuzz_rc=0
+for f in "$ROOT"/scripts/fuzz_*.py; do
+  name=$(basename "$f" .py)
+  cases=${FUZZ_CASES:-60}
+  [ "$name" = fuzz_hostile ] && cases=${FUZZ_HOSTILE_CASES:-150}
+  timeout "${FUZZ_SECONDS:-20}" "$PY" "$f" --seed 1 --cases "$cases" > "$LOGS/$name.log" 2>&1
+  rc=$?
+  # rc 124: the time box ran out before the cases did; what ran had no failure to report.
+  if [ "$rc" -eq 0 ] || { [ "$rc" -eq 124 ] && ! grep -qE "^(====|CRASH)" "$LOGS/$name.log"; }; then
+    echo "fuzz $name: pass ($(tail -n 1 "$LOGS/$name.log" | cut -c1-150))"
+  else
+    echo "fuzz $name: FAIL (exit $rc): $(tail -n 1 "$LOGS/$name.log" | cut -c1-150); see $LOGS/$name.log"
+    fuzz_rc=1
+  fi
+done 2>&1 | tee "$LOGS/fuzz.log"
+grep -q '^fuzz .*: FAIL' "$LOGS/fuzz.log" && fuzz_rc=1
+mark fuzz "$fuzz_rc"
 
 # --- C++ tests and example: built against the installed package ---------------------------
 echo ">> build tests/cpp against $CMAKE_DIR"

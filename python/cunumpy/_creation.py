@@ -1,4 +1,6 @@
 """Creation functions with NumPy's and CuPy's signatures, over cunumpy._core."""
+import operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -140,7 +142,20 @@ def _check_arange_stores(start, stop, step, dt):
 def _check_num(num):
     if not isinstance(num, int) and not (hasattr(num, '__index__') and not isinstance(num, (float, bool))):
         raise TypeError(f"'{type(num).__name__}' object cannot be interpreted as an integer")
-    return int(num)
+    num = operator.index(num)
+    if num >= 2**63:  # NumPy's message; the C++ side takes an int64
+        raise ValueError("Maximum allowed size exceeded")
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    return num
+
+
+def _dimension(n):
+    """An eye/identity size as NumPy takes it: an integer within int64."""
+    n = operator.index(n)
+    if not -2**63 <= n < 2**63:
+        raise ValueError("Maximum allowed dimension exceeded")
+    return n
 
 
 def _on_host(bounds, dtype, axis, complex_ok):
@@ -188,17 +203,26 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 
 def eye(N, M=None, k=0, dtype=float, order='C'):
+    N = _dimension(N)
+    M = None if M is None else _dimension(M)
+    k = operator.index(k)
+    k = max(min(k, 2**62), -2**62)  # a diagonal beyond the matrix (any |k| that large) is empty
     return _core.eye(N, M, k, dtype, _order(order))
 
 
 def identity(n, dtype=float):
-    return _core.eye(n, None, 0, dtype, 'C')
+    return _core.eye(_dimension(n), None, 0, dtype, 'C')
 
 
 def tri(N, M=None, k=0, dtype=float):
     # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
+    for n in (N, M):
+        if isinstance(n, int) and n >= 2**63:
+            raise ValueError("Maximum allowed size exceeded")
+    if isinstance(k, (int, _numpy.integer)):
+        k = max(min(int(k), 2**62), -2**62)  # beyond the matrix: all ones or all zeros
     return _core.tri(N, M, k, dtype)
 
 

@@ -62,6 +62,8 @@ def repeat(a, repeats, axis=None):
     if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
         counts = [int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)]
+        if not -2**63 <= counts[0] < 2**63:
+            raise OverflowError("Python int too large to convert to C long")
     else:
         # Per-element counts: NumPy checks their type, shape and signs with its own messages
         # (on an array of no data, so nothing is copied).

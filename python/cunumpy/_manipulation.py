@@ -37,20 +37,36 @@ def matrix_transpose(x):
     return _arr(x).mT
 
 
+def _c_int_axes(axis, squeeze=False):
+    """NumPy reads these axes as C ints: beyond int64 an OverflowError (C long), beyond
+    int32 an OverflowError (or squeeze's ValueError). Other types pass through unchanged."""
+    for v in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if isinstance(v, bool) or not hasattr(v, '__index__'):
+            continue
+        v = operator.index(v)
+        if not -2**63 <= v < 2**63:
+            raise OverflowError("Python int too large to convert to C long")
+        if not -2**31 <= v < 2**31:
+            if squeeze:
+                raise ValueError("integer won't fit into a C int")
+            raise OverflowError("Python int too large to convert to C int")
+    return axis
+
+
 def swapaxes(a, axis1, axis2):
-    return _arr(a).swapaxes(axis1, axis2)
+    return _arr(a).swapaxes(_c_int_axes(axis1), _c_int_axes(axis2))
 
 
 def moveaxis(a, source, destination):
-    return _core.moveaxis(_arr(a), source, destination)
+    return _core.moveaxis(_arr(a), _c_int_axes(source), _c_int_axes(destination))
 
 
 def squeeze(a, axis=None):
-    return _arr(a).squeeze(axis)
+    return _arr(a).squeeze(axis if axis is None else _c_int_axes(axis, squeeze=True))
 
 
 def expand_dims(a, axis):
-    return _core.expand_dims(_arr(a), axis)
+    return _core.expand_dims(_arr(a), _c_int_axes(axis))
 
 
 def broadcast_to(array, shape, subok=False):
@@ -105,7 +121,11 @@ def size(a, axis=None):
 def _arrays(arrays):
     if isinstance(arrays, ndarray):
         return [arrays[i] for i in range(arrays.shape[0])] if arrays.ndim else [arrays]
-    return [_arr(a) for a in arrays]
+    # The length first: a sequence whose __getitem__ never raises IndexError (no __len__)
+    # is a TypeError here instead of an endless loop.
+    n = len(arrays)
+    return [_arr(arrays[i]) for i in range(n)] if not isinstance(arrays, (list, tuple)) else \
+        [_arr(a) for a in arrays]
 
 
 def _to_out(result, out):

@@ -12,7 +12,6 @@ namespace nb = nanobind;
 
 namespace cunumpy::py {
 
-
 namespace {
 
 std::optional<Shape> optional_shape(nb::handle s) {
@@ -121,7 +120,7 @@ void bind_creation(nb::module_& m) {
   });
   m.def("concatenate", [](std::vector<ndarray> arrays, nb::handle axis, nb::handle dtype, nb::handle casting) {
     std::optional<int64_t> ax;
-    if (!axis.is_none()) ax = nb::cast<int64_t>(axis);
+    if (!axis.is_none()) ax = to_int64(axis);
     return concatenate(std::span<const ndarray>(arrays.data(), arrays.size()), ax, to_optional_dtype(dtype),
                        to_casting(casting));
   }, nb::arg("arrays"), nb::arg("axis").none() = 0, nb::arg("dtype") = nb::none(), nb::arg("casting") = "same_kind");

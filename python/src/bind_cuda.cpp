@@ -113,13 +113,31 @@ std::function<cunumpy::MemoryPtr(std::size_t)> python_allocator(nb::handle calla
 }
 
 // pool.set_limit(size=None, fraction=None), CuPy's spelling, for either kind of pool.
+// Arguments are taken as objects so that a negative or non-integer size is CuPy's
+// ValueError/TypeError, not nanobind's "incompatible function arguments".
 template <class Pool>
-void set_limit(Pool& p, std::optional<std::size_t> size, std::optional<double> fraction) {
-  if (size && fraction) throw cunumpy::ValueError("set_limit: give size or fraction, not both");
-  if (fraction)
-    p.set_limit_fraction(*fraction);
-  else
-    p.set_limit(size.value_or(0));
+void set_limit(Pool& p, nb::handle size, nb::handle fraction) {
+  if (!size.is_none() && !fraction.is_none()) throw cunumpy::ValueError("set_limit: give size or fraction, not both");
+  if (!fraction.is_none()) {
+    const double f = PyFloat_AsDouble(fraction.ptr());
+    if (f == -1.0 && PyErr_Occurred()) throw nb::python_error();
+    p.set_limit_fraction(f);
+    return;
+  }
+  if (size.is_none()) {
+    p.set_limit(0);
+    return;
+  }
+  if (PyBool_Check(size.ptr()) || !PyIndex_Check(size.ptr()))
+    throw cunumpy::TypeError("set_limit: size must be an integer, got '" +
+                             std::string(Py_TYPE(size.ptr())->tp_name) + "'");
+  nb::object i = nb::steal(PyNumber_Index(size.ptr()));
+  if (!i.is_valid()) throw nb::python_error();
+  if (PyObject_RichCompareBool(i.ptr(), nb::int_(0).ptr(), Py_LT) == 1)
+    throw cunumpy::ValueError("set_limit: size must be non-negative, got " + std::string(nb::str(i).c_str()));
+  const unsigned long long n = PyLong_AsUnsignedLongLong(i.ptr());
+  if (PyErr_Occurred()) throw nb::python_error();  // OverflowError beyond 64 bits
+  p.set_limit(static_cast<std::size_t>(n));
 }
 
 void bind_memory(nb::module_& m) {

@@ -388,8 +388,11 @@ nb::object as_view_of(nb::handle self, ndarray v) {
   return r;
 }
 
+// The array's flags: the contiguity and ownership as they were when read, and a handle
+// to the array itself so that `a.flags.writeable = False` changes the array.
 struct Flags {
   bool c_contiguous, f_contiguous, owndata;
+  ndarray array;
 };
 
 }  // namespace
@@ -399,16 +402,23 @@ void bind_ndarray(nb::module_& m) {
       .def_ro("c_contiguous", &Flags::c_contiguous)
       .def_ro("f_contiguous", &Flags::f_contiguous)
       .def_ro("owndata", &Flags::owndata)
+      .def_prop_rw("writeable", [](const Flags& f) { return f.array.writeable(); },
+                   [](Flags& f, nb::handle v) { f.array.set_writeable(PyObject_IsTrue(v.ptr()) == 1); })
       .def("__getitem__", [](const Flags& f, const std::string& k) {
         if (k == "C_CONTIGUOUS" || k == "C" || k == "CONTIGUOUS") return f.c_contiguous;
         if (k == "F_CONTIGUOUS" || k == "F" || k == "FORTRAN") return f.f_contiguous;
         if (k == "OWNDATA" || k == "O") return f.owndata;
+        if (k == "WRITEABLE" || k == "W") return f.array.writeable();
         throw nb::key_error(k.c_str());
+      })
+      .def("__setitem__", [](Flags& f, const std::string& k, nb::handle v) {
+        if (k != "WRITEABLE" && k != "W") throw nb::key_error(k.c_str());
+        f.array.set_writeable(PyObject_IsTrue(v.ptr()) == 1);
       })
       .def("__repr__", [](const Flags& f) {
         auto b = [](bool v) { return v ? std::string("True") : std::string("False"); };
         return "  C_CONTIGUOUS : " + b(f.c_contiguous) + "\n  F_CONTIGUOUS : " + b(f.f_contiguous) +
-               "\n  OWNDATA : " + b(f.owndata);
+               "\n  OWNDATA : " + b(f.owndata) + "\n  WRITEABLE : " + b(f.array.writeable());
       });
 
   nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr());
@@ -444,7 +454,7 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("itemsize", &ndarray::itemsize)
       .def_prop_ro("nbytes", &ndarray::nbytes)
       .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); })
-      .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata()}; })
+      .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata(), a}; })
       .def_prop_ro("base", [](nb::handle self) -> nb::object {
         const ndarray& a = as_ndarray(self);
         if (a.owndata()) return nb::none();

@@ -21,7 +21,7 @@ std::optional<int64_t> sort_axis(nb::handle axis) {
   if (!PyIndex_Check(axis.ptr()))
     throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
                     "' object cannot be interpreted as an integer");
-  return nb::cast<int64_t>(axis);
+  return py::to_int64(axis);
 }
 
 // kind= is accepted for NumPy's sake (every sort here is stable); order= needs structured dtypes.
@@ -50,6 +50,7 @@ void bind_sorting(nb::module_& m) {
   m.def("_sort_with_indices", [](const ndarray& a, nb::handle axis) { return sort_with_indices(a, sort_axis(axis)); },
         nb::arg("a"), nb::arg("axis").none() = -1);
   nb::setattr(cls, "sort", nb::cpp_function([](ndarray& self, nb::handle axis, nb::handle kind, nb::handle order) {
+    self.check_writeable();
     check_kind(kind, order);
     if (axis.is_none()) throw TypeError("'NoneType' object cannot be interpreted as an integer");
     self.assign(sort(self, sort_axis(axis)));

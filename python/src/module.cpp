@@ -2,9 +2,20 @@
 // (python/cunumpy) is a thin layer over it.
 #include <nanobind/nanobind.h>
 
+#include "cunumpy/base/interrupt.hpp"
 #include "py_convert.hpp"
 
 namespace nb = nanobind;
+
+namespace {
+// Ctrl-C during long C++ work: Python's handler only sets a flag, so the library asks
+// between chunks. Only a thread holding the GIL may ask (PyErr_CheckSignals acts on the
+// main thread only); the pending KeyboardInterrupt travels out as a python_error.
+void python_interrupt_hook() {
+  if (!PyGILState_Check()) return;
+  if (PyErr_CheckSignals() != 0) throw nb::python_error();
+}
+}  // namespace
 
 namespace cunumpy::py {
 void bind_errors(nb::module_& m);
@@ -41,6 +52,7 @@ NB_MODULE(_core, m) {
   // where nanobind cannot free them in order; its leak report would only be noise.
   nb::set_leak_warnings(false);
   cunumpy::py::init_convert();
+  cunumpy::set_interrupt_hook(&python_interrupt_hook);
   cunumpy::py::bind_errors(m);
   cunumpy::py::bind_ndarray(m);
   cunumpy::py::bind_creation(m);

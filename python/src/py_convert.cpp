@@ -154,31 +154,60 @@ nb::object scalar_to_python(const Scalar& s) {
   }
 }
 
-static int64_t to_index(nb::handle obj, const char* what) {
+// A Python int as int64. Out of range: a shape's size is NumPy's ValueError, any other
+// integer (an axis) its OverflowError; never the -1 that PyLong_AsLongLong returns.
+static int64_t long_value(PyObject* p, bool is_shape) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(p, &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (overflow != 0) {
+    if (is_shape) throw ValueError("Maximum allowed dimension exceeded");
+    throw OverflowError("Python int too large to convert to C long");
+  }
+  return v;
+}
+
+static int64_t to_index(nb::handle obj, const char* what, bool is_shape) {
   PyObject* p = obj.ptr();
-  if (PyLong_Check(p)) return PyLong_AsLongLong(p);
+  if (PyLong_Check(p)) return long_value(p, is_shape);
   if (PyBool_Check(p) || PyFloat_Check(p) || !PyIndex_Check(p))
     throw TypeError(std::string("'") + obj_type_name(obj) + "' object cannot be interpreted as an integer" +
                     (what[0] ? std::string(" (") + what + ")" : std::string()));
   nb::object i = nb::steal(PyNumber_Index(p));
   if (!i.is_valid()) throw nb::python_error();
-  return PyLong_AsLongLong(i.ptr());
+  return long_value(i.ptr(), is_shape);
 }
 
-Shape to_shape(nb::handle obj) {
+static Shape to_int_list(nb::handle obj, bool is_shape) {
   Shape s;
+  const char* what = is_shape ? "shape" : "axis";
   if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()))) {
-    s.push_back(to_index(obj, "shape"));
+    s.push_back(to_index(obj, what, is_shape));
     return s;
   }
   if (!PySequence_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");
+  // The length first, as NumPy: a sequence whose __len__ raises (or is missing) is refused
+  // here, and one whose __getitem__ never raises IndexError is not iterated forever.
+  if (PySequence_Size(obj.ptr()) < 0) {
+    if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) || PyErr_ExceptionMatches(PyExc_MemoryError))
+      throw nb::python_error();
+    PyErr_Clear();
+    throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");
+  }
   nb::object seq = nb::steal(PySequence_Fast(obj.ptr(), "shape must be a sequence"));
+  if (!seq.is_valid()) throw nb::python_error();
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(seq.ptr());
+  if (n > 64 && is_shape)
+    throw ValueError("maximum supported dimension for an ndarray is currently 64, found " + std::to_string(n));
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_index(items[i], "shape"));
+  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_index(items[i], what, is_shape));
   return s;
 }
+
+Shape to_shape(nb::handle obj) { return to_int_list(obj, true); }
+
+int64_t to_int64(nb::handle obj) { return to_index(obj, "", false); }
 
 nb::object shape_to_tuple(const Shape& s) {
   PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(s.size()));
@@ -187,7 +216,7 @@ nb::object shape_to_tuple(const Shape& s) {
 }
 
 SmallVector<int64_t, 8> to_axes(nb::handle obj) {
-  Shape s = to_shape(obj);
+  Shape s = to_int_list(obj, false);
   return SmallVector<int64_t, 8>(s.begin(), s.end());
 }
 

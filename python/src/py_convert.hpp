@@ -45,6 +45,9 @@ Casting to_casting(nb::handle obj);
 // array of dtype `d`: complex into a real type, NaN/inf into an integer, ints out of range.
 void check_python_scalar_store(nb::handle value, const Scalar& s, DType d);
 
+// A Python int (or __index__ object) as int64; OverflowError when it does not fit.
+int64_t to_int64(nb::handle obj);
+
 bool is_ndarray(nb::handle obj);
 ndarray& as_ndarray(nb::handle obj);
 

@@ -14,7 +14,7 @@ std::optional<int64_t> to_axis_opt(nb::handle axis) {
   if (!PyIndex_Check(axis.ptr()))
     throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
                     "' object cannot be interpreted as an integer");
-  return nb::cast<int64_t>(axis);
+  return py::to_int64(axis);
 }
 
 // NumPy lets an integer axis 0 or -1 through for a 0-d array in ufunc reductions, argmax/
@@ -24,7 +24,7 @@ nb::handle scalar_axis(const ndarray& a, nb::handle axis) {
   if (a.ndim() != 0 || axis.is_none() || PyTuple_Check(axis.ptr()) || PyBool_Check(axis.ptr()) ||
       !PyIndex_Check(axis.ptr()))
     return axis;
-  const int64_t v = nb::cast<int64_t>(axis);
+  const int64_t v = py::to_int64(axis);
   return v == 0 || v == -1 ? nb::none() : axis;
 }
 

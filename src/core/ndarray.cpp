@@ -22,6 +22,7 @@ struct ndarray::Impl {
   int64_t size = 1;
   bool c_contig = true;
   bool f_contig = true;
+  bool writeable = true;  // NumPy's WRITEABLE flag
 
   void update_flags() {
     size = shape_size(shape);
@@ -40,12 +41,20 @@ void check_shape(const Shape& shape) {
     if (d < 0) throw ValueError("negative dimensions are not allowed");
 }
 
-// Element count times itemsize must fit in a signed 64-bit byte count.
+// Element count times itemsize must fit in a signed 64-bit byte count. As NumPy, the
+// nonzero dimensions count even when another one is 0.
 void check_size(const Shape& shape, int itemsize) {
   int64_t n = itemsize;
   for (int64_t d : shape)
-    if (__builtin_mul_overflow(n, d, &n))
+    if (d != 0 && __builtin_mul_overflow(n, d, &n))
       throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+}
+
+// A view's element count must fit in int64 (its bytes may not: strides can be 0).
+void check_count(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    if (d != 0 && __builtin_mul_overflow(n, d, &n)) throw ValueError("array is too big: its size does not fit in int64");
 }
 
 // Python's slice.indices() followed by the resulting length.
@@ -134,6 +143,7 @@ ndarray::ndarray(const Shape& shape, DType dtype, Order order, Device device) {
 ndarray::ndarray(MemoryPtr memory, int64_t offset, const Shape& shape, const Strides& strides,
                  DType dtype, const ndarray& base) {
   check_shape(shape);
+  check_count(shape);
   if (shape.size() != strides.size())
     throw ValueError("strides " + shape_str(strides) + " do not match shape " + shape_str(shape));
   auto [lo, hi] = byte_extent(shape, strides, dtype.itemsize());
@@ -146,7 +156,10 @@ ndarray::ndarray(MemoryPtr memory, int64_t offset, const Shape& shape, const Str
   impl->shape = shape;
   impl->strides = strides;
   impl->dtype = dtype;
-  if (base.defined()) impl->base = base.impl_->base ? base.impl_->base : base.impl_;
+  if (base.defined()) {
+    impl->base = base.impl_->base ? base.impl_->base : base.impl_;
+    impl->writeable = base.impl_->writeable;  // a view of a read-only array is read-only
+  }
   impl->update_flags();
   impl_ = std::move(impl);
 }
@@ -173,6 +186,15 @@ ndarray ndarray::base() const { return impl().base ? ndarray(impl().base) : ndar
 void* ndarray::data() const { return static_cast<char*>(impl().mem->ptr()) + impl().offset; }
 const MemoryPtr& ndarray::memory() const { return impl().mem; }
 int64_t ndarray::offset() const { return impl().offset; }
+bool ndarray::writeable() const { return impl().writeable; }
+void ndarray::set_writeable(bool on) {
+  Impl& a = const_cast<Impl&>(impl());
+  if (on && a.base && !a.base->writeable) throw ValueError("cannot set WRITEABLE flag to True of this array");
+  a.writeable = on;
+}
+void ndarray::check_writeable() const {
+  if (!impl().writeable) throw ValueError("assignment destination is read-only");
+}
 
 // ---- views ---------------------------------------------------------------------------
 
@@ -230,12 +252,14 @@ ndarray ndarray::reshape(const Shape& shape_in, Order order) const {
   Shape shape = shape_in;
   int unknown = -1;
   int64_t known = 1;
+  check_size(shape_in, 1);  // a product of the given sizes that overflows: NumPy's ValueError
   for (std::size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] < 0) {  // as NumPy, any negative size (not only -1) is the unknown one
       if (unknown >= 0) throw ValueError("can only specify one unknown dimension");
       unknown = static_cast<int>(i);
-    } else {
-      known *= shape[i];
+    } else if (__builtin_mul_overflow(known, shape[i], &known)) {
+      throw ValueError("cannot reshape array of size " + std::to_string(a.size) + " into shape " +
+                       shape_str(shape_in));
     }
   }
   if (unknown >= 0) {
@@ -464,6 +488,7 @@ ndarray ndarray::to(Device target) const {
 
 void ndarray::fill(const Scalar& value) {
   const Impl& a = impl();
+  check_writeable();
   if (a.size == 0) return;
   const ndarray ops[1] = {*this};
   LaunchPlan plan = make_launch_plan(a.shape, ops);
@@ -472,6 +497,7 @@ void ndarray::fill(const Scalar& value) {
 
 void ndarray::assign(const ndarray& src_in) {
   const Impl& a = impl();
+  check_writeable();
   ndarray src = src_in.device() == device() ? src_in : src_in.to(device());
   // NumPy accepts extra leading length-1 dimensions in the source (a[0] = b[None]).
   while (src.ndim() > ndim() && src.shape()[0] == 1) src = src[{int64_t(0)}];
@@ -514,6 +540,7 @@ void ndarray::copy_to_host(void* dst, bool blocking) const {
 }
 
 void ndarray::copy_from_host(const void* src) {
+  check_writeable();
   const std::size_t n = static_cast<std::size_t>(nbytes());
   if (n == 0) return;
   if (c_contiguous()) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "cunumpy/base/errors.hpp"
@@ -32,6 +33,29 @@ int64_t ceil_to_length(double v) {
   if (!(v < 9.2e18)) throw ValueError("Maximum allowed size exceeded");
   const double c = std::ceil(v);
   return c > 0 ? static_cast<int64_t>(c) : 0;
+}
+
+// NumPy's length of a float arange: (stop - start) / step, except that a quotient that
+// underflows to 0 (or a step of +-inf) from a nonzero distance still gives one element
+// when it has the distance's sign.
+int64_t float_length(double delta, double step) {
+  const double q = delta / step;
+  if (q == 0.0 && delta != 0.0) return std::signbit(q) ? 0 : 1;
+  return ceil_to_length(q);
+}
+
+// An integer bound as a 128-bit value: uint64 bounds above INT64_MAX keep their value.
+__int128 wide_int(const Scalar& s) {
+  if (s.dtype().is_unsigned_integer()) return static_cast<__int128>(s.to_uint64());
+  return s.to_int64();
+}
+
+// Bytes of a host buffer of `n` elements, refusing counts whose bytes overflow int64.
+std::size_t host_bytes(int64_t n, int itemsize) {
+  int64_t bytes;
+  if (n < 0 || __builtin_mul_overflow(n, static_cast<int64_t>(itemsize), &bytes))
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  return static_cast<std::size_t>(bytes);
 }
 
 }  // namespace
@@ -102,14 +126,15 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
     len = std::min(ceil_to_length(q.real()), ceil_to_length(q.imag()));
     second = Scalar(start.to_complex() + step.to_complex());
   } else if (is_float) {
-    len = ceil_to_length((stop.to_double() - start.to_double()) / step.to_double());
+    len = float_length(stop.to_double() - start.to_double(), step.to_double());
     second = Scalar(start.to_double() + step.to_double());
   } else {
     // Integers: the exact ceiling of (stop - start) / step (128-bit: no overflow).
-    const __int128 d = static_cast<__int128>(stop.to_int64()) - start.to_int64();
-    const __int128 st = step.to_int64();
+    const __int128 d = wide_int(stop) - wide_int(start);
+    const __int128 st = wide_int(step);
     __int128 q = d / st;
     if ((d % st != 0) && ((d > 0) == (st > 0))) ++q;
+    if (q > static_cast<__int128>(INT64_MAX)) throw ValueError("Maximum allowed size exceeded");
     len = q > 0 ? static_cast<int64_t>(q) : 0;
     second = Scalar(static_cast<int64_t>(static_cast<uint64_t>(start.to_int64()) +
                                          static_cast<uint64_t>(step.to_int64())));
@@ -117,7 +142,7 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
   const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
   if (dtype.is_bool() && len > 2)
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
-  std::vector<unsigned char> host(static_cast<std::size_t>(len) * dtype.itemsize());
+  std::vector<unsigned char> host(host_bytes(len, dtype.itemsize()));
   dispatch_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* buf = reinterpret_cast<T*>(host.data());
@@ -136,6 +161,12 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
         buf[i].re = sr + static_cast<R>(i) * dr;
         buf[i].im = si + static_cast<R>(i) * di;
       }
+    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      // Integers wrap as NumPy's do (unsigned arithmetic: no signed-overflow UB).
+      using U = std::make_unsigned_t<T>;
+      const U s = static_cast<U>(buf[0]);
+      const U d = static_cast<U>(static_cast<U>(buf[1]) - s);
+      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(static_cast<U>(s + static_cast<U>(i) * d));
     } else if constexpr (!std::is_same_v<T, bool>) {
       const T s = buf[0];
       const T d = static_cast<T>(buf[1] - s);
@@ -167,7 +198,7 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   for (auto& v : y) v += s;
   if (endpoint && num > 1) y[num - 1] = e;
   if (step_out) *step_out = step.real();
-  std::vector<unsigned char> host(static_cast<std::size_t>(num) * dtype.itemsize());
+  std::vector<unsigned char> host(host_bytes(num, dtype.itemsize()));
   dispatch_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* buf = reinterpret_cast<T*>(host.data());
@@ -212,7 +243,9 @@ ndarray identity(int64_t n, DType dtype) { return eye(n, n, 0, dtype); }
 ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
   const int64_t m = m_in.value_or(n);
   if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
-  std::vector<unsigned char> host(static_cast<std::size_t>(n * m) * dtype.itemsize());
+  int64_t count;
+  if (__builtin_mul_overflow(n, m, &count)) throw ValueError("Maximum allowed dimension exceeded");
+  std::vector<unsigned char> host(host_bytes(count, dtype.itemsize()));
   dispatch_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* buf = reinterpret_cast<T*>(host.data());

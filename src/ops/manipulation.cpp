@@ -79,7 +79,12 @@ ndarray broadcast_to(const ndarray& a, const Shape& shape) {
     if (a.shape()[i] == shape[j] && shape[j] != 1) strides[j] = a.strides()[i];  // NumPy: 0 on length-1 axes
     else if (a.shape()[i] != 1) throw fail();
   }
-  return ndarray(a.memory(), a.offset(), shape, strides, a.dtype(), a);
+  int64_t count = 1;  // NumPy's message for a broadcast too large to iterate
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(count, d, &count)) throw ValueError("iterator is too large");
+  ndarray view(a.memory(), a.offset(), shape, strides, a.dtype(), a);
+  view.set_writeable(false);  // NumPy: elements repeated in memory must not be written
+  return view;
 }
 
 Shape broadcast_shapes(std::span<const Shape> shapes) {
@@ -93,7 +98,16 @@ std::vector<ndarray> broadcast_arrays(std::span<const ndarray> arrays) {
   for (const ndarray& a : arrays) shapes.push_back(a.shape());
   const Shape shape = broadcast_shapes(std::span<const Shape>(shapes.data(), shapes.size()));
   std::vector<ndarray> out;
-  for (const ndarray& a : arrays) out.push_back(a.shape() == shape ? a : broadcast_to(a, shape));
+  for (const ndarray& a : arrays) {
+    if (a.shape() == shape) {
+      out.push_back(a);
+      continue;
+    }
+    // NumPy 2 still hands back writeable broadcast_arrays results (with a warning).
+    ndarray b = broadcast_to(a, shape);
+    if (a.writeable()) b.set_writeable(true);
+    out.push_back(b);
+  }
   return out;
 }
 

@@ -59,6 +59,14 @@ class ndarray {
   const MemoryPtr& memory() const;
   int64_t offset() const;                // bytes from memory()->ptr() to data()
   bool same_handle(const ndarray& o) const { return impl_ == o.impl_; }
+  // NumPy's WRITEABLE flag. Views start with the flag of the array they view;
+  // broadcast_to views start read-only. Every write (fill, assign, set_item, copy_from_host,
+  // ufunc out=, index_assign, put, in-place sorts) calls check_writeable first.
+  bool writeable() const;
+  // ValueError when turning it on for a view of a read-only owner, as NumPy.
+  void set_writeable(bool on);
+  // ValueError("assignment destination is read-only") unless writeable().
+  void check_writeable() const;
 
   // Views (no data copied).
   ndarray operator[](std::span<const Index> index) const;

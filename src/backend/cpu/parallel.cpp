@@ -1,6 +1,8 @@
 // A fixed pool of worker threads fed one parallel_for at a time.
 #include "backend/cpu/parallel.hpp"
 
+#include "cunumpy/base/interrupt.hpp"
+
 #include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
@@ -109,8 +111,14 @@ int num_threads() {
   return n;
 }
 
+// Pool workers never run the interrupt hook: it may need the caller's interpreter state.
+thread_local bool t_in_pool_task = false;
+
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
   if (n <= 0) return;
+  // Long work (a sort, a big reduction) is a sequence of parallel_for passes: a pending
+  // Ctrl-C is noticed between them.
+  if (!t_in_pool_task) check_interrupt();
   const int threads = num_threads();
   if (threads <= 1 || n < 2 * grain) {
     body(0, n);
@@ -120,8 +128,15 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
   const int64_t per = (n + chunks - 1) / chunks;
   pool().run(static_cast<int>(chunks), [&](int i) {
     const int64_t b = i * per, e = std::min(n, b + per);
+    const bool outer = t_in_pool_task;
+    t_in_pool_task = true;
+    struct Restore {
+      bool v;
+      ~Restore() { t_in_pool_task = v; }
+    } restore{outer};
     if (b < e) body(b, e);
   });
+  if (!t_in_pool_task) check_interrupt();
 }
 
 }  // namespace cunumpy::cpu

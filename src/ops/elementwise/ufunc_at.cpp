@@ -10,6 +10,7 @@
 namespace cunumpy {
 
 void ufunc_at(const Ufunc& uf, ndarray& a, std::span<const int64_t> positions, const Operand* b) {
+  a.check_writeable();
   if (uf.nout != 1 || uf.nin > 2) throw ValueError(uf.name + ".at: only ufuncs with one or two inputs and one output");
   if ((uf.nin == 2) != (b != nullptr))
     throw TypeError(uf.name + ".at: " + (uf.nin == 2 ? "second operand needed for ufunc" : "second operand provided when ufunc is unary"));

@@ -75,6 +75,7 @@ std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
   for (int o = 0; o < static_cast<int>(options.out.size()); ++o) {
     const ndarray& out = options.out[o];
     if (!out.defined()) continue;
+    out.check_writeable();
     check_device(out, "out");
     Shape b = broadcast_shapes(shape, out.shape());
     if (b != out.shape())

@@ -247,6 +247,7 @@ ndarray index(const ndarray& a, std::span<const IndexItem> items, IndexMode mode
 }
 
 void index_assign(ndarray& a, std::span<const IndexItem> items, const ndarray& value, IndexMode mode) {
+  a.check_writeable();
   const ndarray* mask = whole_mask(a, items);
   if (mask && value.ndim() > 1)
     throw TypeError("NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has " +

@@ -27,6 +27,7 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<int64_t> ax
 }
 
 void put(ndarray& a, const ndarray& indices, const ndarray& values, IndexMode mode) {
+  a.check_writeable();
   check_integer_indices(indices);
   const ndarray idx = indices.dtype().is_integer() ? indices.ravel() : indices.ravel().astype(int64);
   if (values.size() == 0 || idx.size() == 0) return;

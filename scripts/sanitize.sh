@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Runs the test suites under sanitizers and counts their findings.
+#
+#   bash scripts/sanitize.sh [cpu]      ASan + UBSan build of the CPU backend in build-asan/
+#                                       (separate from build-dev), then the C++ suite (ctest)
+#                                       and a selection of the Python suite with libasan
+#                                       preloaded into python (PYTEST_FILES overrides it;
+#                                       PYTEST_FILES=all runs every file).
+#   bash scripts/sanitize.sh cuda       on a GPU machine: every tests/python file (or
+#                                       PYTEST_FILES) under `compute-sanitizer --tool memcheck`
+#                                       on the CUDA backend, one process per file.
+#
+# Findings are written under $SANITIZE_LOGS (default build-asan/logs or build-csan/logs);
+# the last lines give the counts. Exit status 1 when a sanitizer reported anything or a
+# test failed.
+set -uo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+MODE=${1:-cpu}
+PY=${PYTHON:-python3}
+JOBS=${CMAKE_BUILD_PARALLEL_LEVEL:-2}
+
+# The selection: the families with the most host-side index and size arithmetic.
+DEFAULT_FILES="test_hostile_input.py test_creation.py test_shape_ops.py test_indexing_basic.py
+test_advanced_indexing.py test_take_put.py test_sort.py test_sum.py test_reductions.py test_scans.py
+test_joining.py test_memory_pool.py test_elementwise_kernel.py test_host_kernel_cache.py"
+
+pytest_files() {
+  local sel=${PYTEST_FILES:-$DEFAULT_FILES}
+  if [ "$sel" = all ]; then ls "$ROOT"/tests/python/test_*.py; return; fi
+  for f in $sel; do echo "$ROOT/tests/python/$f"; done
+}
+
+if [ "$MODE" = cpu ]; then
+  B=${SANITIZE_BUILD_DIR:-$ROOT/build-asan}
+  LOGS=${SANITIZE_LOGS:-$B/logs}
+  FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined -g -O1"
+  if [ ! -f "$B/build.ninja" ]; then
+    launcher=()
+    command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+    cmake -S "$ROOT" -B "$B" -G Ninja -DCUNUMPY_BUILD_PYTHON=ON -DCUNUMPY_BUILD_TESTS=ON \
+      -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$FLAGS" \
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+      -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" "${launcher[@]}" \
+      -Dnanobind_DIR="$("$PY" -m nanobind --cmake_dir)" -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null || exit 1
+  fi
+  nice ninja -C "$B" -j "$JOBS" || exit 1
+  rm -rf "$LOGS" && mkdir -p "$LOGS"
+
+  # A private copy of the Python package that imports the sanitized extension.
+  STAGE=$B/pystage
+  rm -rf "$STAGE" && mkdir -p "$STAGE"
+  cp -r "$ROOT/python/cunumpy" "$ROOT/python/cunumpyx" "$STAGE/"
+  rm -f "$STAGE"/cunumpy/_core*.so "$STAGE"/cunumpy/lib/libcunumpy.so*
+  mkdir -p "$STAGE/cunumpy/lib"
+  ln -sf "$B"/_core*.so "$STAGE/cunumpy/"
+  ln -sf "$B"/libcunumpy.so* "$STAGE/cunumpy/lib/"
+
+  export ASAN_OPTIONS="log_path=$LOGS/asan:detect_leaks=0:abort_on_error=0:halt_on_error=1"
+  export UBSAN_OPTIONS="log_path=$LOGS/ubsan:print_stacktrace=1:halt_on_error=1"
+  echo ">> ctest under ASan+UBSan"
+  (cd "$B/tests/cpp" && ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=1" ctest --output-on-failure -j "$JOBS" --timeout 1200) \
+    > "$LOGS/ctest.txt" 2>&1
+  ctest_rc=$?
+  tail -n 3 "$LOGS/ctest.txt"
+
+  echo ">> pytest under ASan+UBSan (libasan preloaded into $PY)"
+  LIBASAN=$(${CXX:-c++} -print-file-name=libasan.so)
+  LIBUBSAN=$(${CXX:-c++} -print-file-name=libubsan.so)
+  # The CPU backend compiles user kernels with the host compiler: no sanitizer flags there.
+  PYTHONPATH=$STAGE CUNUMPY_DEVICE=cpu LD_PRELOAD="$LIBASAN:$LIBUBSAN" \
+    "$PY" -m pytest $(pytest_files) -q -p no:cacheprovider -x -o addopts="" > "$LOGS/pytest.txt" 2>&1
+  pytest_rc=$?
+  tail -n 1 "$LOGS/pytest.txt"
+
+  asan=$(cat "$LOGS"/asan.* 2>/dev/null | grep -c "ERROR: AddressSanitizer")
+  ubsan=$(cat "$LOGS"/ubsan.* "$LOGS"/asan.* 2>/dev/null | grep -c "runtime error:")
+  echo "sanitize cpu: ctest exit $ctest_rc, pytest exit $pytest_rc, AddressSanitizer errors: $asan, UBSan runtime errors: $ubsan (logs: $LOGS)"
+  [ "$ctest_rc" -eq 0 ] && [ "$pytest_rc" -eq 0 ] && [ "$asan" -eq 0 ] && [ "$ubsan" -eq 0 ]
+  exit $?
+fi
+
+if [ "$MODE" = cuda ]; then
+  LOGS=${SANITIZE_LOGS:-$ROOT/build-csan/logs}
+  rm -rf "$LOGS" && mkdir -p "$LOGS"
+  CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+  [ -x "$CS" ] || { echo "compute-sanitizer not found"; exit 1; }
+  total=0 failed=0
+  for f in $(pytest_files); do
+    name=$(basename "$f" .py)
+    # --leak-check off: the pools keep memory on purpose; the timing-sensitive files run too.
+    CUNUMPY_DEVICE=cuda "$CS" --tool memcheck --error-exitcode 99 --print-limit 20 \
+      --log-file "$LOGS/$name.memcheck.txt" "$PY" -m pytest "$f" -q -p no:cacheprovider -o addopts="" \
+      > "$LOGS/$name.pytest.txt" 2>&1
+    rc=$?
+    n=$(grep -Eo "ERROR SUMMARY: [0-9]+" "$LOGS/$name.memcheck.txt" | tail -n 1 | grep -Eo "[0-9]+$" || echo "?")
+    printf '  %-40s exit %-3s memcheck errors %s   %s\n' "$name" "$rc" "$n" "$(tail -n 1 "$LOGS/$name.pytest.txt")"
+    [ "$n" != "?" ] && total=$((total + n))
+    [ "$rc" -ne 0 ] && failed=$((failed + 1))
+  done
+  echo "sanitize cuda: $total memcheck errors, $failed files with a failure or an error exit (logs: $LOGS)"
+  [ "$total" -eq 0 ] && [ "$failed" -eq 0 ]
+  exit $?
+fi
+
+echo "usage: bash scripts/sanitize.sh [cpu|cuda]" >&2
+exit 2
