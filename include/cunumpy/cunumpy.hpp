@@ -27,6 +27,7 @@
 #include "cunumpy/ops/elementwise_kernel.hpp"
 #include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/joining.hpp"
+#include "cunumpy/ops/linalg.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/ops/reduction.hpp"

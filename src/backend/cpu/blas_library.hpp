@@ -23,8 +23,8 @@ struct BlasLibrary {
 // The library, opened on the first call; RuntimeError naming what to install when no
 // BLAS/LAPACK can be found. Search order: $CUNUMPY_BLAS_LIBRARY; an OpenBLAS already loaded
 // in the process (NumPy's own, so that both share one thread pool); paths registered by
-// add_blas_candidate (the Python package registers the scipy-openblas64 wheel's); then
-// libscipy_openblas64_.so, libopenblas64_.so.0, libopenblas.so.0, liblapack.so.3 by name.
+// add_blas_candidate; the scipy-openblas64 wheel in the site-packages holding libcunumpy;
+// then libscipy_openblas64_.so, libopenblas64_.so.0, libopenblas.so.0, liblapack.so.3 by name.
 const BlasLibrary& blas_library();
 // Adds a library path tried before the names above (before the first use only).
 void add_blas_candidate(const std::string& path);
