@@ -15,6 +15,9 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/linalg.hpp"
 #include "py_convert.hpp"
+#ifdef CUNUMPY_HAVE_CUDA
+#include "runtime/cuda/cublas.hpp"
+#endif
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -133,6 +136,22 @@ void bind_linalg(nb::module_& m) {
   m.def("linalg_eigvals", &linalg::eigvals);
   m.def("linalg_matrix_power", &linalg::matrix_power);
   m.def("linalg_matrix_transpose", &linalg::matrix_transpose);
+  // This thread's cuBLAS / cuSOLVER handles of a device, as integers (CuPy's
+  // Device.cublas_handle), with the device's current stream set.
+  m.def("_cublas_handle", [](int device) -> uintptr_t {
+#ifdef CUNUMPY_HAVE_CUDA
+    return reinterpret_cast<uintptr_t>(cuda::cublas_handle(device));
+#else
+    throw CudaError("cuBLAS handles need the CUDA backend (cunumpy was built without CUDA)", -1);
+#endif
+  });
+  m.def("_cusolver_handle", [](int device) -> uintptr_t {
+#ifdef CUNUMPY_HAVE_CUDA
+    return reinterpret_cast<uintptr_t>(cuda::cusolver_handle(device));
+#else
+    throw CudaError("cuSOLVER handles need the CUDA backend (cunumpy was built without CUDA)", -1);
+#endif
+  });
   m.def("set_linalg_error_checks", &set_linalg_error_checks);
   m.def("linalg_error_checks", &linalg_error_checks);
 }

@@ -296,6 +296,8 @@ def test_cond(p):
 def test_pinv_matrix_rank(shape):
     a = well_conditioned(shape, np.float64, 15)
     close(cp.linalg.pinv(cp.asarray(a)), np.linalg.pinv(a), 1e-9)
+    if a.size == 0:
+        return  # NumPy's matrix_rank reduces an empty max (ValueError); not compared
     assert np.array_equal(to_np(cp.linalg.matrix_rank(cp.asarray(a))), np.linalg.matrix_rank(a))
     low = np.ones((4, 3))
     assert int(cp.linalg.matrix_rank(cp.asarray(low))) == 1

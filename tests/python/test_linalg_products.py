@@ -216,16 +216,17 @@ def test_vdot_inner_outer(dtype):
         cp.vdot(ca, cb[:1])
 
 
-@pytest.mark.parametrize('axes', [0, 1, 2, ([1, 0], [0, 1]), ([2], [1]), (1, 0), ([], [])])
-def test_tensordot(axes):
-    a, ca = pair((3, 4, 5), np.float64, 1)
-    b, cb = pair((4, 3, 2), np.float64, 2)
-    if axes == 2:
-        b, cb = pair((4, 5, 2), np.float64, 2)
-    if axes == ([2], [1]):
-        b, cb = pair((4, 5, 2), np.float64, 2)
-    if axes == (1, 0):
-        b, cb = pair((4, 2), np.float64, 2)
+TENSORDOT_CASES = [((3, 4), (2, 5), 0), ((3, 5), (5, 2), 1), ((3, 4, 5), (4, 5, 2), 2),
+                   ((3, 4, 5), (4, 3, 2), ([1, 0], [0, 1])), ((3, 4, 5), (4, 5, 2), ([2], [1])),
+                   ((3, 4), (4, 2), (1, 0)), ((2, 3), (4,), ([], [])), ((3, 4, 5), (5, 4, 3), 3)]
+
+
+@pytest.mark.parametrize('sa,sb,axes', TENSORDOT_CASES, ids=[str(c[2]) for c in TENSORDOT_CASES])
+def test_tensordot(sa, sb, axes):
+    a, ca = pair(sa, np.float64, 1)
+    b, cb = pair(sb, np.float64, 2)
+    if axes == 3:
+        b, cb = pair(sa, np.float64, 2)
     check(cp.tensordot(ca, cb, axes), np.tensordot(a, b, axes))
 
 

@@ -273,10 +273,9 @@ def norm(x, ord=None, axis=None, keepdims=False):
         except TypeError as e:
             raise ValueError(f"Invalid norm order '{ord}' for vectors") from e
         a = _real_abs(x)
-        rt = a.dtype
-        p = _numpy.asarray(ord, dtype=rt) if _numpy.dtype(rt).kind == 'f' else ord
-        s = cp.sum(cp.power(a, p), axis=ax, keepdims=keepdims)
-        return cp.power(s, _numpy.asarray(1.0 / ord, dtype=rt))
+        rt = _numpy.dtype(a.dtype).type  # NumPy scalars of the result's dtype (strong)
+        s = cp.sum(cp.power(a, rt(ord)), axis=ax, keepdims=keepdims)
+        return cp.power(s, rt(1.0 / ord))
     if len(axis) == 2:
         row, col = axis
         row = _numpy_normalize_axis(row, nd)
