@@ -18,6 +18,7 @@ void bind_ufuncs(nb::module_& m);
 void bind_reductions(nb::module_& m);
 void bind_sorting(nb::module_& m);
 void bind_user_kernels(nb::module_& m);
+void bind_linalg(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -34,4 +35,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_raw_kernel(m);
   bind_user_kernels(m);
   cunumpy::py::bind_indexing(m);
+  bind_linalg(m);
 }
