@@ -39,7 +39,8 @@ class _Matmul:
             out = out[0]
         if out is not None and not isinstance(out, _core.ndarray):
             raise TypeError('return arrays must be of ArrayType')
-        return _core.matmul(_arr(x1), _arr(x2), out, dtype, casting)
+        r = _core.matmul(_arr(x1), _arr(x2), out, dtype, casting)
+        return out if out is not None else r
 
     def __repr__(self):
         return "<ufunc 'matmul'>"
@@ -50,7 +51,8 @@ matmul = _Matmul()
 
 def dot(a, b, out=None):
     """Dot product of two arrays (numpy.dot): every ndim case NumPy has."""
-    return _core.dot(_arr(a), _arr(b), out)
+    r = _core.dot(_arr(a), _arr(b), out)
+    return out if out is not None else r
 
 
 def vdot(a, b, /):

@@ -120,7 +120,7 @@ void bind_linalg(nb::module_& m) {
   m.def("vecmat", &vecmat);
   m.def("_einsum", [](const std::string& subscripts, std::vector<ndarray> ops, nb::handle dtype, bool greedy) {
     return einsum(subscripts, ops, py::to_optional_dtype(dtype), greedy);
-  });
+  }, nb::arg("subscripts"), nb::arg("operands"), nb::arg("dtype").none(), nb::arg("greedy"));
 
   m.def("linalg_solve", &linalg::solve);
   m.def("linalg_inv", &linalg::inv);

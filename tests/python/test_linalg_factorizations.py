@@ -152,7 +152,8 @@ def test_qr(dtype, shape, mode):
     assert to_np(q).dtype == exp[0].dtype
     close(to_np(q) @ to_np(rr), a, r, check_dtype=False)
     qn = to_np(q)
-    close(np.conj(qn.T) @ qn, np.eye(qn.shape[1]), r, check_dtype=False)
+    eye = np.broadcast_to(np.eye(qn.shape[-1]), qn.shape[:-2] + (qn.shape[-1],) * 2)
+    close(np.conj(np.swapaxes(qn, -1, -2)) @ qn, eye, r, check_dtype=False)
     close(np.triu(to_np(rr)), to_np(rr), r, check_dtype=False)
 
 

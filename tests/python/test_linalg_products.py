@@ -234,7 +234,7 @@ def test_tensordot_mismatch():
     with pytest.raises(ValueError, match='shape-mismatch'):
         cp.tensordot(cp.ones((2, 3)), cp.ones((2, 3)), ([1], [1, 0]))
     with pytest.raises(ValueError, match='shape-mismatch'):
-        cp.tensordot(cp.ones((2, 3)), cp.ones((2, 3)), ([1], [1]))
+        cp.tensordot(cp.ones((2, 3)), cp.ones((2, 3)), ([0], [1]))
 
 
 EINSUM_CASES = [
