@@ -678,6 +678,91 @@ def run_rows(libs, args):
         return n_pin * 4 / (t * 1e-3) / gb, meth + " (CuPy's cudaMemcpyAsync)"
     row("h2d_raw", f"plain cudaMemcpyAsync from pinned memory, {n_pin * 4 / 2**30:.3g} GiB", "GB/s", True,
         m_h2d_raw, ["cupy"])
+
+    # Linear algebra (issue 15): GEMM throughput, batched small GEMMs, `@` host time and the
+    # factorizations. Inputs are made with NumPy on the host and uploaded once.
+    def lin_in(lib, shape, dt, seed=0, spd=False):
+        a = np.random.default_rng(seed).standard_normal(shape).astype(dt)
+        if spd:
+            n = shape[-1]
+            a = (a @ a.T / n + np.eye(n)).astype(dt)
+        return lib.from_numpy(a)
+
+    def lin_fn(lib, name):
+        if lib.name == "torch":
+            t = lib.m
+            return {"cholesky": t.linalg.cholesky, "solve": t.linalg.solve,
+                    "svd": lambda a: t.linalg.svd(a, full_matrices=True),
+                    "eigh": t.linalg.eigh}[name]
+        la = lib.m.linalg
+        return {"cholesky": la.cholesky, "solve": la.solve, "svd": la.svd, "eigh": la.eigh}[name]
+
+    def m_gemm(n, dt):
+        def m(lib):
+            a, b = lin_in(lib, (n, n), dt, 1), lin_in(lib, (n, n), dt, 2)
+            t, meth = median_call_ms(lib, lambda: a @ b, max(3, rep // 2))
+            return 2 * n ** 3 / (t * 1e-3) / 1e12, meth
+        return m
+    n8k = max(64, int(8192 * S ** (1 / 3)))
+    n4k = max(64, int(4096 * S ** (1 / 3)))
+    for dt in ("float32", "float16", "float64"):
+        row(f"matmul_{dt}", f"matmul {n8k}³ {dt}", "TFLOP/s", True, m_gemm(n8k, dt),
+            ["cunumpy", "cupy", "torch"])
+    row("matmul_4k_float32", f"matmul {n4k}³ float32", "TFLOP/s", True, m_gemm(n4k, "float32"),
+        ["cunumpy", "cupy", "torch"])
+    nb = max(16, int(10000 * S))
+
+    def m_batched(lib):
+        a, b = lin_in(lib, (nb, 32, 32), "float32", 1), lin_in(lib, (nb, 32, 32), "float32", 2)
+        t, meth = median_call_ms(lib, lambda: a @ b, rep)
+        return t, meth
+    row("matmul_batched", f"batched matmul {nb:,} × (32×32) float32", "ms", False, m_batched,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_matmul_host(lib):
+        a, b = lin_in(lib, (64, 64), "float32", 1), lin_in(lib, (64, 64), "float32", 2)
+        return host_loop_us(lib, lambda: a @ b, 2000), "wall, loop of 2000"
+    row("matmul_host", "`a @ b`, two 64×64 float32, host time per call", "µs", False, m_matmul_host,
+        ["cunumpy", "cupy", "torch", "numpy"])
+    n_fac = max(64, int(4096 * S ** (1 / 3)))
+    n_svd = max(64, int(2048 * S ** (1 / 3)))
+
+    def m_factor(name, n, dt, spd=False):
+        def m(lib):
+            a = lin_in(lib, (n, n), dt, 3, spd)
+            f = lin_fn(lib, name)
+            if name == "solve":
+                b = lin_in(lib, (n, n), dt, 4)
+                return median_call_ms(lib, lambda: f(a, b), max(3, rep // 4))
+            return median_call_ms(lib, lambda: f(a), max(3, rep // 4))
+        return m
+    row("cholesky", f"cholesky {n_fac}² float64", "ms", False, m_factor("cholesky", n_fac, "float64", True),
+        ["cunumpy", "cupy", "torch"])
+    row("solve", f"solve {n_fac}² float64 (n right-hand sides)", "ms", False, m_factor("solve", n_fac, "float64"),
+        ["cunumpy", "cupy", "torch"])
+    row("svd", f"svd {n_svd}² float32", "ms", False, m_factor("svd", n_svd, "float32"),
+        ["cunumpy", "cupy", "torch"])
+    row("eigh", f"eigh {n_fac}² float64", "ms", False, m_factor("eigh", n_fac, "float64", True),
+        ["cunumpy", "cupy", "torch"])
+    # CPU backend against NumPy (the same OpenBLAS when NumPy's is the one loaded).
+    n2k = max(64, int(2048 * S ** (1 / 3)))
+    n1k = max(64, int(1024 * S ** (1 / 3)))
+
+    def m_cpu_linalg(kind):
+        def measure(lib):
+            def work():
+                if kind == "gemm":
+                    a, b = lin_in(lib, (n2k, n2k), "float64", 1), lin_in(lib, (n2k, n2k), "float64", 2)
+                    t, _ = median_call_ms(Lib(None), lambda: a @ b, max(3, rep // 4))
+                    return 2 * n2k ** 3 / (t * 1e-3) / 1e9, "wall"
+                a, b = lin_in(lib, (n1k, n1k), "float64", 3), lin_in(lib, (n1k, n1k), "float64", 4)
+                return median_call_ms(Lib(None), lambda: lib.m.linalg.solve(a, b), max(3, rep // 4))[0], "wall"
+            return on_cpu(lib, work)
+        return measure
+    row("cpu_matmul", f"CPU backend: matmul {n2k}² float64", "GFLOP/s", True, m_cpu_linalg("gemm"),
+        ["cunumpy", "numpy"])
+    row("cpu_solve", f"CPU backend: solve {n1k}² float64 (n right-hand sides)", "ms", False,
+        m_cpu_linalg("solve"), ["cunumpy", "numpy"])
     return rows
 
 
@@ -727,7 +812,8 @@ def main():
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
                          "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
-                         "searchsorted,bincount,histogram")
+                         "searchsorted,bincount,histogram,matmul_float32,matmul_float16,matmul_float64,"
+                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

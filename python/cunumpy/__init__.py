@@ -36,6 +36,8 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._searching import *  # noqa: F401,F403  (where, searchsorted, digitize)
     from cunumpy._histograms import *  # noqa: F401,F403
     from cunumpy._correlation import *  # noqa: F401,F403
+    from cunumpy._linalg_products import *  # noqa: F401,F403
+    from cunumpy import linalg  # noqa: F401
 except ImportError:  # pragma: no cover - present in every full build
     pass
 

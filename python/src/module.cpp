@@ -46,6 +46,7 @@ void bind_user_kernels(nb::module_& m);
 void bind_fft(nb::module_& m);
 void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
+void bind_linalg(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -79,4 +80,5 @@ NB_MODULE(_core, m) {
   bind_searching(m);
   bind_sets(m);
   cunumpy::py::bind_dlpack(m);
+  bind_linalg(m);
 }

@@ -32,6 +32,17 @@ struct RawModuleLoad;
 struct RawLaunch;
 enum class RawAttribute : int;
 }  // namespace detail
+namespace detail {  // linear algebra: core/backend_tasks_linalg.hpp
+struct GemmTask;
+struct LuTask;
+struct LuSolveTask;
+struct CholeskyTask;
+struct QrTask;
+struct QrFormQTask;
+struct EighTask;
+struct SvdTask;
+struct EigTask;
+}  // namespace detail
 
 class Backend {
  public:
@@ -111,6 +122,16 @@ class Backend {
   virtual void raw_set_attribute(void* function, detail::RawAttribute attribute, int value) {
     unsupported("RawKernel.attributes");
   }
+  // ---- linear algebra (tasks in core/backend_tasks_linalg.hpp) ---------------------------
+  virtual void gemm(const detail::GemmTask& task) { unsupported("matmul (gemm)"); }
+  virtual void lu_factor(const detail::LuTask& task) { unsupported("LU factorization (getrf)"); }
+  virtual void lu_solve(const detail::LuSolveTask& task) { unsupported("LU solve (getrs)"); }
+  virtual void cholesky(const detail::CholeskyTask& task) { unsupported("cholesky (potrf)"); }
+  virtual void qr(const detail::QrTask& task) { unsupported("qr (geqrf)"); }
+  virtual void qr_form_q(const detail::QrFormQTask& task) { unsupported("qr (orgqr/ungqr)"); }
+  virtual void eigh(const detail::EighTask& task) { unsupported("eigh (syevd/heevd)"); }
+  virtual void svd(const detail::SvdTask& task) { unsupported("svd (gesdd/gesvd)"); }
+  virtual void eig(const detail::EigTask& task) { unsupported("eig (geev)"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

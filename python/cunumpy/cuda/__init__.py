@@ -151,6 +151,16 @@ class Device:
     def __exit__(self, *exc):
         _c.set_current_device(_device_stack().pop())
 
+    @property
+    def cublas_handle(self):
+        """This thread's cuBLAS handle of the device (an int), as CuPy's."""
+        return _core_access.core()._cublas_handle(self.id)
+
+    @property
+    def cusolver_handle(self):
+        """This thread's cuSOLVER dense handle of the device (an int), as CuPy's."""
+        return _core_access.core()._cusolver_handle(self.id)
+
     def __int__(self):
         return self.id
 

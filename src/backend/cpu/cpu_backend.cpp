@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "backend/cpu/cpu_executors.hpp"
+#include "backend/cpu/linalg_cpu.hpp"
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
@@ -130,6 +131,16 @@ class CpuBackend final : public Backend {
                              : " needs a CUDA device: this cunumpy was built without CUDA"),
                     kNoDevice);
   }
+  // ---- linear algebra (linalg_cpu.cpp: BLAS/LAPACK opened with dlopen) -----------------
+  void gemm(const detail::GemmTask& t) override { detail::run_gemm_cpu(t); }
+  void lu_factor(const detail::LuTask& t) override { detail::run_lu_factor_cpu(t); }
+  void lu_solve(const detail::LuSolveTask& t) override { detail::run_lu_solve_cpu(t); }
+  void cholesky(const detail::CholeskyTask& t) override { detail::run_cholesky_cpu(t); }
+  void qr(const detail::QrTask& t) override { detail::run_qr_cpu(t); }
+  void qr_form_q(const detail::QrFormQTask& t) override { detail::run_qr_form_q_cpu(t); }
+  void eigh(const detail::EighTask& t) override { detail::run_eigh_cpu(t); }
+  void svd(const detail::SvdTask& t) override { detail::run_svd_cpu(t); }
+  void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

@@ -2,6 +2,7 @@
 // stream-ordered driver copies. Everything runs on the calling thread's current stream of
 // the device; only copy_to_host and synchronize wait.
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/linalg_cuda.hpp"
 
 #include <algorithm>
 #include <array>
@@ -155,6 +156,17 @@ class CudaBackend final : public Backend {
   void raw_set_attribute(void* f, detail::RawAttribute a, int v) override {
     cuda::raw_set_attribute(device_, f, a, v);
   }
+
+  // ---- linear algebra (linalg_cuda.cpp: cuBLAS, cuSOLVER) -------------------------------
+  void gemm(const detail::GemmTask& t) override { detail::run_gemm_cuda(device_, t); }
+  void lu_factor(const detail::LuTask& t) override { detail::run_lu_factor_cuda(device_, t); }
+  void lu_solve(const detail::LuSolveTask& t) override { detail::run_lu_solve_cuda(device_, t); }
+  void cholesky(const detail::CholeskyTask& t) override { detail::run_cholesky_cuda(device_, t); }
+  void qr(const detail::QrTask& t) override { detail::run_qr_cuda(device_, t); }
+  void qr_form_q(const detail::QrFormQTask& t) override { detail::run_qr_form_q_cuda(device_, t); }
+  void eigh(const detail::EighTask& t) override { detail::run_eigh_cuda(device_, t); }
+  void svd(const detail::SvdTask& t) override { detail::run_svd_cuda(device_, t); }
+  void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;

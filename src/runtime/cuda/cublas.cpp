@@ -1,0 +1,150 @@
+// Lazy loading of cuBLAS / cuSOLVER and their per-device handles (see cublas.hpp).
+#include "runtime/cuda/cublas.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cunumpy/base/errors.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::cuda {
+namespace {
+
+std::string site_packages_dir() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void*>(&site_packages_dir), &info) || !info.dli_fname) return "";
+  std::string self = info.dli_fname;
+  auto pos = self.rfind("/site-packages/");
+  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
+  if (pos == std::string::npos) return "";
+  return self.substr(0, self.find('/', pos + 1));
+}
+
+// Opens the first of `names` found by the loader's own search, then in the toolkit and
+// the pip wheels' folders (`wheel_dir` under site-packages/nvidia).
+void* open_library(std::initializer_list<const char*> names, const char* wheel_dir) {
+  std::vector<std::string> dirs = {""};
+  if (const char* p = std::getenv("CUDA_PATH")) dirs.push_back(std::string(p) + "/lib64/");
+  if (const char* p = std::getenv("CUDA_HOME")) dirs.push_back(std::string(p) + "/lib64/");
+  dirs.push_back("/usr/local/cuda/lib64/");
+  const std::string site = site_packages_dir();
+  if (!site.empty()) {
+    dirs.push_back(site + "/nvidia/" + wheel_dir + "/lib/");
+    dirs.push_back(site + "/nvidia/cu13/lib/");
+  }
+  for (const auto& d : dirs)
+    for (const char* n : names)
+      if (void* h = dlopen((d + n).c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
+  return nullptr;
+}
+
+template <class Api>
+void* resolve(void* lib, const char* name, const char* library) {
+  void* f = dlsym(lib, name);
+  if (!f) throw CudaError(std::string(library) + " is missing the function " + name, -1);
+  return f;
+}
+
+}  // namespace
+
+const CublasApi& cublas() {
+  static const CublasApi api = [] {
+    void* lib = open_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cublas");
+    if (!lib)
+      throw CudaError("cuBLAS (libcublas.so) could not be loaded; install the CUDA toolkit or the "
+                      "nvidia-cublas-cu12 wheel, or set CUDA_PATH", -1);
+    CublasApi a;
+#define CUNUMPY_LOAD_FN(name) \
+  a.name = reinterpret_cast<decltype(a.name)>(resolve<CublasApi>(lib, CN_STRX(name), "cuBLAS"));
+    CUNUMPY_CUBLAS_FUNCTIONS(CUNUMPY_LOAD_FN)
+    CUNUMPY_LOAD_FN(cublasGemmStridedBatchedEx)
+#undef CUNUMPY_LOAD_FN
+    return a;
+  }();
+  return api;
+}
+
+const CusolverApi& cusolver() {
+  static const CusolverApi api = [] {
+    cublas();  // cuSOLVER needs cuBLAS loaded first (its dependency)
+    void* lib = open_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cusolver");
+    if (!lib)
+      throw CudaError("cuSOLVER (libcusolver.so) could not be loaded; install the CUDA toolkit or the "
+                      "nvidia-cusolver-cu12 wheel, or set CUDA_PATH", -1);
+    CusolverApi a;
+#define CUNUMPY_LOAD_FN(name) \
+  a.name = reinterpret_cast<decltype(a.name)>(resolve<CusolverApi>(lib, CN_STRX(name), "cuSOLVER"));
+    CUNUMPY_CUSOLVER_FUNCTIONS(CUNUMPY_LOAD_FN)
+#undef CUNUMPY_LOAD_FN
+    return a;
+  }();
+  return api;
+}
+
+void check_cublas(cublasStatus_t s, const char* call) {
+  if (s != CUBLAS_STATUS_SUCCESS)
+    throw CudaError(std::string(call) + " failed: cuBLAS status " + std::to_string(static_cast<int>(s)), static_cast<int>(s));
+}
+
+void check_cusolver(cusolverStatus_t s, const char* call) {
+  if (s != CUSOLVER_STATUS_SUCCESS)
+    throw CudaError(std::string(call) + " failed: cuSOLVER status " + std::to_string(static_cast<int>(s)), static_cast<int>(s));
+}
+
+bool tf32_enabled() {
+  static const bool on = [] {
+    for (const char* v : {"CUNUMPY_TF32", "CUPY_TF32"})
+      if (const char* s = std::getenv(v); s && s[0] == '1') return true;
+    return false;
+  }();
+  return on;
+}
+
+namespace {
+// Handles live for the thread's life (never destroyed: destroying at exit may run after
+// the driver has unloaded).
+struct Handles {
+  cublasHandle_t blas = nullptr;
+  cusolverDnHandle_t solver = nullptr;
+  cusolverDnParams_t params = nullptr;
+};
+Handles& handles(int device) {
+  thread_local std::map<int, Handles> per_device;
+  return per_device[device];
+}
+}  // namespace
+
+cublasHandle_t cublas_handle(int device) {
+  ensure_context(device);
+  Handles& h = handles(device);
+  const CublasApi& api = cublas();
+  if (!h.blas) {
+    check_cublas(api.cublasCreate(&h.blas), "cublasCreate");
+    check_cublas(api.cublasSetMathMode(h.blas, tf32_enabled() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH),
+                 "cublasSetMathMode");
+  }
+  check_cublas(api.cublasSetStream(h.blas, static_cast<cudaStream_t>(current_stream(device))), "cublasSetStream");
+  return h.blas;
+}
+
+cusolverDnHandle_t cusolver_handle(int device) {
+  ensure_context(device);
+  Handles& h = handles(device);
+  const CusolverApi& api = cusolver();
+  if (!h.solver) check_cusolver(api.cusolverDnCreate(&h.solver), "cusolverDnCreate");
+  check_cusolver(api.cusolverDnSetStream(h.solver, static_cast<cudaStream_t>(current_stream(device))),
+                 "cusolverDnSetStream");
+  return h.solver;
+}
+
+cusolverDnParams_t cusolver_params(int device) {
+  Handles& h = handles(device);
+  if (!h.params) check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+  return h.params;
+}
+
+}  // namespace cunumpy::cuda
