@@ -96,8 +96,7 @@ def _to_host_nested(obj):
 def _from_python(obj, dtype):
     if isinstance(obj, (list, tuple)) and _has_device_array(obj):
         obj = _to_host_nested(obj)
-    elif hasattr(type(obj), "__cuda_array_interface__") and \
-            getattr(obj, "__cuda_array_interface__", None) is not None:
+    elif getattr(obj, "__cuda_array_interface__", None) is not None:
         # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's
         # CPU tensors raise AttributeError for the attribute and convert as sequences)
         out = _core._from_cuda_array_interface(obj)

@@ -157,8 +157,12 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     return r
 
 
+# NumPy 2.5 finished the deprecation of 2-element vectors in cross; follow the installed one.
+_CROSS_TAKES_2D = _numpy.lib.NumpyVersion(_numpy.__version__) < '2.5.0.dev0'
+
+
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    """Cross product of 2- or 3-element vectors (numpy.cross)."""
+    """Cross product of 3-element vectors (numpy.cross; 2-element ones before NumPy 2.5)."""
     import cunumpy as _cp
     if axis is not None:
         axisa = axisb = axisc = axis
@@ -167,6 +171,9 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     b = _cp.moveaxis(b, axisb, -1)
     if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
         raise ValueError('incompatible dimensions for cross product\n(dimension must be 2 or 3)')
+    if not _CROSS_TAKES_2D and (a.shape[-1] == 2 or b.shape[-1] == 2):
+        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
+                         f"are {a.shape[-1]} and {b.shape[-1]} dimensional instead.")
     a0, a1 = a[..., 0], a[..., 1]
     b0, b1 = b[..., 0], b[..., 1]
     if a.shape[-1] == 2 and b.shape[-1] == 2:

@@ -16,7 +16,7 @@
 #include "cunumpy/ops/linalg.hpp"
 #include "py_convert.hpp"
 #ifdef CUNUMPY_HAVE_CUDA
-#include "runtime/cuda/cublas.hpp"
+#include "runtime/cuda/library_handles.hpp"
 #endif
 
 namespace nb = nanobind;
@@ -132,22 +132,22 @@ void bind_linalg(nb::module_& m) {
   m.def("linalg_eigvalsh", &linalg::eigvalsh, nb::arg("a"), nb::arg("UPLO") = "L");
   m.def("linalg_svd", &linalg::svd, nb::arg("a"), nb::arg("full_matrices") = true, nb::arg("compute_uv") = true);
   m.def("linalg_svdvals", &linalg::svdvals);
-  m.def("linalg_eig", &linalg::eig);
-  m.def("linalg_eigvals", &linalg::eigvals);
+  m.def("linalg_eig", &linalg::eig, nb::arg("a"), nb::arg("real_if_all_real") = false);
+  m.def("linalg_eigvals", &linalg::eigvals, nb::arg("a"), nb::arg("real_if_all_real") = false);
   m.def("linalg_matrix_power", &linalg::matrix_power);
   m.def("linalg_matrix_transpose", &linalg::matrix_transpose);
   // This thread's cuBLAS / cuSOLVER handles of a device, as integers (CuPy's
   // Device.cublas_handle), with the device's current stream set.
   m.def("_cublas_handle", [](int device) -> uintptr_t {
 #ifdef CUNUMPY_HAVE_CUDA
-    return reinterpret_cast<uintptr_t>(cuda::cublas_handle(device));
+    return reinterpret_cast<uintptr_t>(cuda::cublas_handle_ptr(device));
 #else
     throw CudaError("cuBLAS handles need the CUDA backend (cunumpy was built without CUDA)", -1);
 #endif
   });
   m.def("_cusolver_handle", [](int device) -> uintptr_t {
 #ifdef CUNUMPY_HAVE_CUDA
-    return reinterpret_cast<uintptr_t>(cuda::cusolver_handle(device));
+    return reinterpret_cast<uintptr_t>(cuda::cusolver_handle_ptr(device));
 #else
     throw CudaError("cuSOLVER handles need the CUDA backend (cunumpy was built without CUDA)", -1);
 #endif

@@ -61,7 +61,7 @@ void bind_nan_reductions(nb::module_& m) {
 
   m.def("nanmean", [](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, bool kd, nb::handle wh) {
     OpWarnings w;
-    ndarray r = nanmean(a, make_args(a, ax, dt, o, kd, nb::none(), wh), &w);
+    ndarray r = nanmean(a, make_args(a, scalar_axis(a, ax), dt, o, kd, nb::none(), wh), &w);
     issue_warnings(w);
     return result(std::move(r), o);
   }, a, axis, dtype, out, keepdims, where);
@@ -70,7 +70,7 @@ void bind_nan_reductions(nb::module_& m) {
     m.def(name, [fn](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, double dd, bool kd,
                      nb::handle wh) {
       OpWarnings w;
-      ndarray r = fn(a, make_args(a, ax, dt, o, kd, nb::none(), wh), dd, &w);
+      ndarray r = fn(a, make_args(a, scalar_axis(a, ax), dt, o, kd, nb::none(), wh), dd, &w);
       issue_warnings(w);
       return result(std::move(r), o);
     }, a, axis, dtype, out, ddof, keepdims, where);

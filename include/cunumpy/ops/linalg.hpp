@@ -79,9 +79,10 @@ ndarray eigvalsh(const ndarray& a, const std::string& UPLO = "L");
 // {U, S, Vh}; compute_uv=false: only S (the others undefined).
 std::tuple<ndarray, ndarray, ndarray> svd(const ndarray& a, bool full_matrices = true, bool compute_uv = true);
 ndarray svdvals(const ndarray& a);
-// Real results when every eigenvalue of a real input is real (a host read), as NumPy.
-std::pair<ndarray, ndarray> eig(const ndarray& a);
-ndarray eigvals(const ndarray& a);
+// Complex results; with `real_if_all_real`, real ones when every eigenvalue of a real input
+// is real (a host read), as NumPy before 2.5 (2.5 returns complex arrays always).
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool real_if_all_real = false);
+ndarray eigvals(const ndarray& a, bool real_if_all_real = false);
 ndarray matrix_power(const ndarray& a, int64_t n);
 ndarray matrix_transpose(const ndarray& a);
 

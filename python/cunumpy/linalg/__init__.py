@@ -30,6 +30,10 @@ __all__ = ['LinAlgError', 'solve', 'inv', 'det', 'slogdet', 'cholesky', 'qr', 'e
            'outer', 'trace', 'diagonal', 'matrix_transpose', 'cross']
 
 
+# NumPy before 2.5 returns real eigenvalues (and vectors) of a real input when every
+# eigenvalue is real; 2.5 returns complex arrays always. Follow the installed NumPy.
+_EIG_REAL_IF_ALL_REAL = _numpy.lib.NumpyVersion(_numpy.__version__) < '2.5.0.dev0'
+
 def _arr(a):
     if isinstance(a, _core.ndarray):
         return a
@@ -155,12 +159,12 @@ def eig(a):
     """Eigenvalues and right eigenvectors of square matrices (numpy.linalg.eig); real
     arrays when a real input's eigenvalues are all real. On CUDA it runs on the host's
     LAPACK (geev), copying the matrices there and back."""
-    return EigResult(*_core.linalg_eig(_arr(a)))
+    return EigResult(*_core.linalg_eig(_arr(a), _EIG_REAL_IF_ALL_REAL))
 
 
 def eigvals(a):
     """Eigenvalues of square matrices (numpy.linalg.eigvals)."""
-    return _core.linalg_eigvals(_arr(a))
+    return _core.linalg_eigvals(_arr(a), _EIG_REAL_IF_ALL_REAL)
 
 
 def matrix_power(a, n):

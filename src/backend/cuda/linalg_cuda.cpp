@@ -73,10 +73,12 @@ std::string int_gemm_source(DType d) {
   // The accumulator: unsigned of the width, so overflow wraps as NumPy's loops do.
   const char* u = d.is_bool() ? "bool" : d.itemsize() == 1 ? "unsigned char" : d.itemsize() == 2 ? "unsigned short"
                                                      : d.itemsize() == 4 ? "unsigned int" : "unsigned long long";
-  std::string s = "typedef " + t + " T;\ntypedef " + u + " U;\n";
-  s += "typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n"
-       "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
-       "typedef unsigned long long uint64_t;\n";
+  // The fixed-width names first: T and U are spelled with them.
+  std::string s =
+      "typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n"
+      "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
+      "typedef unsigned long long uint64_t;\n";
+  s += "typedef " + t + " T;\ntypedef " + u + " U;\n";
   s += "extern \"C\" __global__ void cn_int_gemm(T* c, const T* a, const T* b, long long batch, long long m,\n"
        "    long long n, long long k, long long sa0, long long sa1, long long sa2, long long sb0, long long sb1,\n"
        "    long long sb2) {\n"

@@ -311,7 +311,7 @@ ndarray imag_part(const ndarray& z) {
   return z.view(real_dtype(z.dtype()))[{Ellipsis{}, Slice{1, std::nullopt, 2}}];
 }
 
-std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
+std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors, bool real_if_all_real) {
   check_square(a);
   const DType dt = linalg_dtype(a.dtype());
   const DType ct = complex_dtype(dt);
@@ -325,8 +325,8 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
   }
   ndarray w = t.w.reshape(shape_concat(s.batch_shape, Shape{n}));
   ndarray v = vectors ? unbatch(t.v, s.batch_shape).copy(Order::C) : ndarray();
-  // NumPy returns real arrays for a real input whose eigenvalues are all real (a host read).
-  if (!dt.is_complex()) {
+  // NumPy before 2.5 returns real arrays for a real input whose eigenvalues are all real.
+  if (real_if_all_real && !dt.is_complex()) {
     const bool all_real = w.size() == 0 || all(equal(imag_part(w), Operand(0.0))).item().to_bool();
     if (all_real) {
       w = w.astype(dt);
@@ -337,8 +337,10 @@ std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors) {
 }
 }  // namespace
 
-std::pair<ndarray, ndarray> eig(const ndarray& a) { return eig_impl(a, true); }
-ndarray eigvals(const ndarray& a) { return eig_impl(a, false).first; }
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool real_if_all_real) {
+  return eig_impl(a, true, real_if_all_real);
+}
+ndarray eigvals(const ndarray& a, bool real_if_all_real) { return eig_impl(a, false, real_if_all_real).first; }
 
 ndarray matrix_power(const ndarray& a, int64_t n) {
   check_square(a);

@@ -1,6 +1,8 @@
 // Lazy loading of cuBLAS / cuSOLVER and their per-device handles (see cublas.hpp).
 #include "runtime/cuda/cublas.hpp"
 
+#include "runtime/cuda/library_handles.hpp"
+
 #include <dlfcn.h>
 
 #include <cstdlib>
@@ -146,5 +148,8 @@ cusolverDnParams_t cusolver_params(int device) {
   if (!h.params) check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
   return h.params;
 }
+
+void* cublas_handle_ptr(int device) { return cublas_handle(device); }
+void* cusolver_handle_ptr(int device) { return cusolver_handle(device); }
 
 }  // namespace cunumpy::cuda

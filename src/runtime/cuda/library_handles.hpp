@@ -1,0 +1,12 @@
+// The cuBLAS and cuSOLVER handles of a device as opaque pointers (CuPy's
+// Device.cublas_handle), for code that must not see the libraries' headers (the Python
+// extension is compiled without the CUDA include folders). CUDA builds only.
+#pragma once
+
+namespace cunumpy::cuda {
+
+// This thread's handle of `device`, created on first use, with the current stream set.
+void* cublas_handle_ptr(int device);
+void* cusolver_handle_ptr(int device);
+
+}  // namespace cunumpy::cuda
