@@ -61,8 +61,10 @@ TEST(Where, PromotesAsNumPy) {
   // A non-bool condition is cast to bool.
   ndarray ci = i64({0, 3});
   EXPECT_EQ(where(ci, i64({1, 2}), i64({8, 9})).to_vector<int64_t>(), (std::vector<int64_t>{8, 2}));
-  // A Python int that does not fit the result dtype wraps, as NumPy 2.4's where.
-  ndarray w = where(c, x8, Operand(Scalar(int64_t{300}), true));
+  // A Python int that does not fit the result dtype: OverflowError, as NumPy 2.5's where
+  // and every ufunc; with wrap_python_ints it wraps, as NumPy 2.4's where.
+  EXPECT_THROW(where(c, x8, Operand(Scalar(int64_t{300}), true)), OverflowError);
+  ndarray w = where(c, x8, Operand(Scalar(int64_t{300}), true), /*wrap_python_ints=*/true);
   EXPECT_EQ(w.dtype(), int8);
   EXPECT_EQ(w.to_vector<int8_t>(), (std::vector<int8_t>{1, 44}));
 }
