@@ -23,6 +23,15 @@ import types
 MODULES = ["cunumpy", "cunumpy.cuda", "cunumpy.testing", "cunumpy.lib.stride_tricks",
            "cunumpy.linalg", "cunumpy.fft", "cunumpy.random", "cunumpyx"]
 
+# Python-only functions that need no C++ of their own, by the module that defines them.
+MODULE_REASONS = {
+    "cunumpy._dtype_functions": "interop: dtype logic is NumPy's own, on the host (no array data)",
+    "cunumpy.testing": "interop: NumPy's assertions on host copies",
+    "cunumpy._formatting": "interop: NumPy's printing of the host copy of the edges",
+    "cunumpy._fusion": "forwarder: traces the function into an ElementwiseKernel (C++)",
+    "cunumpy._interop": "interop: NumPy's dispatch protocols",
+}
+
 # Python-only functions that need no C++ of their own, and why.
 REASONS = {
     "forwarder": "forwards to other public functions (argument handling only)",
@@ -31,41 +40,58 @@ REASONS = {
 }
 
 
+def _is_core(obj):
+    return (type(obj).__name__ == "nb_func" or isinstance(obj, types.BuiltinFunctionType)) and \
+        "cunumpy" in str(getattr(obj, "__module__", "") or "")
+
+
+def _reached(obj, seen, depth):
+    """The C++ names an object the function refers to stands for."""
+    if _is_core(obj):
+        return {getattr(obj, "__name__", "?")}
+    if type(obj).__name__ in ("ufunc", "Ufunc"):
+        return {"ufunc " + getattr(obj, "__name__", "?")}
+    if isinstance(obj, (types.FunctionType, types.MethodType)):
+        return core_calls(getattr(obj, "__func__", obj), seen, depth + 1)
+    if inspect.isclass(obj) and getattr(obj, "__module__", "").startswith("cunumpy._core"):
+        return {"class " + obj.__name__}
+    return set()
+
+
 def core_calls(fn, seen=None, depth=0):
-    """The _core names fn's body reaches, following calls to private module helpers."""
+    """The _core names fn's body reaches: direct _core.X uses, and through the functions,
+    closure cells, ufuncs and module attributes it refers to (a few levels deep)."""
     seen = set() if seen is None else seen
-    if fn in seen or depth > 4:
+    if fn in seen or depth > 5:
         return set()
     seen.add(fn)
+    found = set()
+    for cell in getattr(fn, "__closure__", None) or ():
+        try:
+            found |= _reached(cell.cell_contents, seen, depth)
+        except ValueError:  # an empty cell
+            pass
     try:
-        src = textwrap.dedent(inspect.getsource(fn))
-    except (OSError, TypeError):
-        return set()
-    try:
-        tree = ast.parse(src)
-    except SyntaxError:
-        return set()
-    names, found = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "_core":
-            found.add(node.attr)
-        elif isinstance(node, ast.Name):
-            names.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            names.add(node.attr)
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return found
     g = getattr(fn, "__globals__", {})
     import cunumpy
-    for n in names:
-        obj = g.get(n)
-        if obj is None and n in cunumpy._core.__dict__ and n.startswith("_"):
-            continue
-        if isinstance(obj, types.FunctionType) and obj is not fn:
-            found |= core_calls(obj, seen, depth + 1)
-        elif isinstance(obj, types.BuiltinFunctionType) or type(obj).__name__ == "nb_func":
-            if getattr(obj, "__module__", "") and "cunumpy" in str(getattr(obj, "__module__", "")):
-                found.add(getattr(obj, "__name__", n))
-        elif obj is not None and type(obj).__name__ in ("ufunc", "Ufunc"):
-            found.add("ufunc " + getattr(obj, "__name__", n))
+    nd = cunumpy._core.ndarray
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id not in g and _is_core(getattr(nd, node.attr, None)):
+            found.add("ndarray." + node.attr)  # a method of an array argument, bound in C++
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            base = g.get(node.value.id)
+            if node.value.id == "_core":
+                found.add(node.attr)
+            elif isinstance(base, types.ModuleType) and base.__name__.startswith("cunumpy"):
+                found |= _reached(getattr(base, node.attr, None), seen, depth)
+        elif isinstance(node, ast.Name) and node.id in g:
+            obj = g[node.id]
+            if obj is not fn:
+                found |= _reached(obj, seen, depth)
     return found
 
 
@@ -85,6 +111,10 @@ def classify(name, obj, first_seen):
         calls = core_calls(obj)
         if calls:
             return "C++", ", ".join(sorted(calls))
+        mod = getattr(obj, "__module__", "") or ""
+        for prefix, why in MODULE_REASONS.items():
+            if mod == prefix or mod.startswith(prefix + "."):
+                return "python-only", why
         reason = getattr(obj, "_python_only", None)
         if reason:
             return "python-only", REASONS.get(reason, reason)
