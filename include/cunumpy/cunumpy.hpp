@@ -9,6 +9,7 @@
 #pragma once
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/interrupt.hpp"
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/launch_plan.hpp"
 #include "cunumpy/core/ndarray.hpp"
@@ -51,3 +52,4 @@
 #include "cunumpy/ops/stride_tricks.hpp"
 #include "cunumpy/ops/ufunc_methods.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/interrupt.hpp"
