@@ -34,6 +34,15 @@ def _modules(name, sp_name, scipy_name):
     return np_kw, cp_kw
 
 
+def _hide_module_params(test_func, impl, *names):
+    """pytest must not see the module keywords (xp, sp_name) as fixtures to provide."""
+    sig = inspect.signature(impl)
+    drop = set(names) - {None}
+    test_func.__signature__ = sig.replace(
+        parameters=[p for p in sig.parameters.values() if p.name not in drop])
+    return test_func
+
+
 def _call(impl, args, kw, extra):
     try:
         return impl(*args, **kw, **extra), None
@@ -108,12 +117,7 @@ def _comparing(check, *, name="xp", type_check=True, accept_error=False, sp_name
                 raise AssertionError(f"dtypes differ: numpy {np_result.dtype}, "
                                      f"cunumpy {_np.asarray(cp_host).dtype}")
             check(cp_host, np_result)
-        # pytest must not see the module keyword as a fixture to provide
-        sig = inspect.signature(impl)
-        drop = {name, sp_name, scipy_name} - {None}
-        test_func.__signature__ = sig.replace(
-            parameters=[p for p in sig.parameters.values() if p.name not in drop])
-        return test_func
+        return _hide_module_params(test_func, impl, name, sp_name, scipy_name)
     return decorator
 
 
@@ -204,9 +208,5 @@ def numpy_cupy_raises(name="xp", sp_name=None, scipy_name=None, accept_error=Exc
                 raise AssertionError(f"expected both to raise: numpy raised {np_err!r}, "
                                      f"cunumpy raised {cp_err!r}")
             _check_errors(np_err, cp_err, accept_error, name)
-        sig = inspect.signature(impl)
-        drop = {name, sp_name, scipy_name} - {None}
-        test_func.__signature__ = sig.replace(
-            parameters=[p for p in sig.parameters.values() if p.name not in drop])
-        return test_func
+        return _hide_module_params(test_func, impl, name, sp_name, scipy_name)
     return decorator
