@@ -146,38 +146,11 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
   const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
   if (dtype.is_bool() && len > 2)
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
-  std::vector<unsigned char> host(host_bytes(len, dtype.itemsize()));
-  dispatch_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* buf = reinterpret_cast<T*>(host.data());
-    if (len > 0) first.cast(dtype).store(&buf[0]);
-    if (len > 1) second.cast(dtype).store(&buf[1]);
-    if (len <= 2) return;  // the first two values are the whole result
-    if constexpr (std::is_same_v<T, cn::half>) {
-      const float s = cn::half_to_float(buf[0].bits);
-      const float d = cn::half_to_float(buf[1].bits) - s;
-      for (int64_t i = 2; i < len; ++i) buf[i] = cn::make_half(s + static_cast<float>(i) * d);
-    } else if constexpr (std::is_same_v<T, cn::complex64> || std::is_same_v<T, cn::complex128>) {
-      using R = decltype(buf[0].re);
-      const R sr = buf[0].re, si = buf[0].im;
-      const R dr = buf[1].re - sr, di = buf[1].im - si;
-      for (int64_t i = 2; i < len; ++i) {
-        buf[i].re = sr + static_cast<R>(i) * dr;
-        buf[i].im = si + static_cast<R>(i) * di;
-      }
-    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      // Integers wrap as NumPy's do (unsigned arithmetic: no signed-overflow UB).
-      using U = std::make_unsigned_t<T>;
-      const U s = static_cast<U>(buf[0]);
-      const U d = static_cast<U>(static_cast<U>(buf[1]) - s);
-      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(static_cast<U>(s + static_cast<U>(i) * d));
-    } else if constexpr (!std::is_same_v<T, bool>) {
-      const T s = buf[0];
-      const T d = static_cast<T>(buf[1] - s);
-      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(s + static_cast<T>(i) * d);
-    }
-  });
-  return upload(host, Shape{len}, dtype);
+  (void)host_bytes(len, dtype.itemsize());  // refuses byte sizes that overflow
+  // Filled where it lives (NumPy's formula, src/scalar/cn_scalar.h): no host buffer.
+  ndarray out(Shape{len}, dtype, Order::C, current_device());
+  backend_for(out.device()).arange_fill(out, first, second);
+  return out;
 }
 
 ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
