@@ -89,6 +89,8 @@ def get_default_pinned_memory_pool():
 
 
 from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
+from cunumpy import _dask_hook  # noqa: E402  (registers with dask once dask is imported)
+_dask_hook.install()
 
 
 def __getattr__(name):
