@@ -113,6 +113,13 @@ def register_dispatch():
     d.to_numpy_dispatch.register(_cp.ndarray, _cunumpy_to_numpy)
 
 
+def hook_chunk_types(module):
+    """dask.array.chunk_types was loaded: cunumpy.ndarray is a chunk type, so that dask's
+    arrays take over operators and NumPy functions that mix them with cunumpy arrays (as
+    dask does for cupy.ndarray)."""
+    module.register_chunk_type(_cp.ndarray)
+
+
 def hook_array_dispatch(module):
     """dask.array.dispatch was loaded: hand register_dispatch to its register_lazy."""
     for name in _LOOKUPS:
@@ -129,3 +136,21 @@ def hook_sizeof(module):
     def register(sizeof=module.sizeof):
         sizeof.register(_cp.ndarray, _sizeof)
     module.sizeof.register_lazy("cunumpy", register)
+
+
+def _token(x):
+    """A cunumpy array's token: its bytes' hash from one host copy (dask would otherwise
+    pickle it, three host copies), with the type and device, so that a NumPy array or an
+    array on another device with the same values never shares a graph key with it."""
+    from dask.hashing import hash_buffer_hex
+    host = _cp.asnumpy(_cp.ascontiguousarray(x)).reshape(-1).view(_np.uint8)
+    return ("cunumpy.ndarray", str(x.device), x.dtype.str, tuple(x.shape),
+            hash_buffer_hex(host))
+
+
+def hook_tokenize(module):
+    """dask.tokenize was loaded: deterministic tokens for cunumpy arrays (from_array's
+    names, graph keys)."""
+    def register(normalize_token=module.normalize_token):
+        normalize_token.register(_cp.ndarray, _token)
+    module.normalize_token.register_lazy("cunumpy", register)

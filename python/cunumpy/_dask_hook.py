@@ -21,9 +21,11 @@ _log = logging.getLogger(__name__)
 
 # module whose loading triggers -> (cunumpy module, function taking the loaded module)
 _HOOKS = {
+    "dask.array.chunk_types": ("cunumpy._dask", "hook_chunk_types"),
     "dask.array.dispatch": ("cunumpy._dask", "hook_array_dispatch"),
     "dask.array.backends": ("cunumpy._dask_backend", "hook_array_backends"),
     "dask.sizeof": ("cunumpy._dask", "hook_sizeof"),
+    "dask.tokenize": ("cunumpy._dask", "hook_tokenize"),
     "distributed.protocol.serialize": ("cunumpy._dask_serialize", "hook_serialize"),
     "distributed.protocol.cuda": ("cunumpy._dask_serialize", "hook_cuda_serialize"),
 }
