@@ -292,13 +292,13 @@ def test_sizeof_is_nbytes():
 
 # -------------------------------------------------------------- registration is lazy
 
-def _python(code, env_extra=None):
+def _python(code, script=None):
+    """Runs `code` (or the file `script`) in a fresh interpreter that imports this cunumpy."""
     env = dict(os.environ)
-    env.update(env_extra or {})
     root = os.path.dirname(os.path.dirname(os.path.abspath(cp.__file__)))
     env["PYTHONPATH"] = os.pathsep.join(p for p in [root, env.get("PYTHONPATH", "")] if p)
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=120)
+    args = [sys.executable, script] if script else [sys.executable, "-c", code]
+    r = subprocess.run(args, env=env, capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -347,6 +347,19 @@ def test_backend_entry_point_without_importing_cunumpy():
                   "    x = da.zeros((4, 4), chunks=2)\n"
                   "print(type(x._meta).__module__, type(x.compute()).__module__)")
     assert out.split() == ["cunumpy", "cunumpy"]
+
+
+def test_docs_example_runs(tmp_path):
+    pytest.importorskip("distributed", reason="distributed is not installed")
+    import re
+    doc = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "dask.md")
+    with open(doc) as f:
+        code = re.search(r"```python\n(.*?)```", f.read(), re.S).group(1)
+    script = tmp_path / "dask_example.py"
+    script.write_text(code)
+    out = _python(None, script=str(script))
+    assert "chunktype=cunumpy.ndarray" in out
+    assert out.strip().splitlines()[-1].startswith("<class 'cunumpy.ndarray'>")
 
 
 # -------------------------------------------------------------- serialization
