@@ -37,6 +37,8 @@ def _kernel_specs():
              'float16', 'float32', 'float64', 'complex64', 'complex128']
     for name, ins, outs, body, preamble in _core._searchsorted_kernel_texts():
         yield name, ins, outs, body, preamble, 'n', names
+    name, ins, outs, body, preamble = _core._interp_kernel_text()
+    yield name, ins, outs, body, preamble, 'n', ['float64', 'complex128']
 
 
 def searchsorted(a, v, side='left', sorter=None):

@@ -119,4 +119,8 @@ void bind_searching(nb::module_& m) {
       }
     return l;
   });
+  m.def("_interp_kernel_text", []() {
+    const detail::SearchKernelText t = detail::interp_kernel_text();
+    return nb::make_tuple(t.name, t.in_params, t.out_params, t.body, t.preamble);
+  });
 }

@@ -52,6 +52,8 @@ struct SearchKernelText {
   std::string name, in_params, out_params, body, preamble;
 };
 SearchKernelText searchsorted_kernel_text(bool right, bool sorter);
+// interp's kernel (R: float64 or complex128), for the same check.
+SearchKernelText interp_kernel_text();
 }  // namespace detail
 
 }  // namespace cunumpy

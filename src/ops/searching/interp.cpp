@@ -70,11 +70,11 @@ if (n == 1) {
 
 const ElementwiseKernel& interp_kernel() {
   static const ElementwiseKernel k = [] {
+    const detail::SearchKernelText t = detail::interp_kernel_text();
     ElementwiseKernelOptions o;
-    o.name = "cn_interp";
-    o.preamble = kPreamble;
-    return ElementwiseKernel("float64 x, raw float64 xp, raw R fp, int64 n, R lval, R rval", "R y",
-                             kBody, o);
+    o.name = t.name;
+    o.preamble = t.preamble;
+    return ElementwiseKernel(t.in_params, t.out_params, t.body, o);
   }();
   return k;
 }
@@ -95,6 +95,11 @@ ndarray to_float64(const ndarray& a, const char* name) {
 ndarray sample(const ndarray& a, int64_t i) { return a[{Slice{i, i == -1 ? std::nullopt : std::optional<int64_t>(i + 1), std::nullopt}}]; }
 
 }  // namespace
+
+detail::SearchKernelText detail::interp_kernel_text() {
+  return {"cn_interp", "float64 x, raw float64 xp, raw R fp, int64 n, R lval, R rval", "R y", kBody,
+          kPreamble};
+}
 
 ndarray interp(const ndarray& x_in, const ndarray& xp_in, const ndarray& fp_in,
                const std::optional<Scalar>& left, const std::optional<Scalar>& right,
