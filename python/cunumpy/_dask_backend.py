@@ -6,6 +6,8 @@ Dask finds it through the entry point in pyproject.toml (group dask.array.backen
 through cunumpy._dask_hook when cunumpy was imported first. Importing this module imports
 dask.array.backends.
 """
+import numpy as _np
+
 import dask.array as _da
 from dask import config as _config
 from dask.array.backends import ArrayBackendEntrypoint as _ArrayBackendEntrypoint
@@ -52,11 +54,19 @@ class CunumpyBackendEntrypoint(_ArrayBackendEntrypoint):
 
     @property
     def default_bit_generator(self):
+        """What da.random.default_rng(seed) calls: a cunumpy bit generator made from a
+        SeedSequence, because dask spawns one child generator per chunk from the parent's
+        `_seed_seq` and rebuilds each as `type(parent)(child_seed_seq)`."""
         rnd = _random()
-        for name in ("XORWOW", "Philox4x3210", "PCG64"):
-            if hasattr(rnd, name):
-                return getattr(rnd, name)
-        raise NotImplementedError("cunumpy.random has no bit generator for dask's Generator")
+        cls = getattr(rnd, "Philox4x3210", None) or getattr(rnd, "XORWOW", None)
+        if cls is None:
+            raise NotImplementedError("cunumpy.random has no bit generator for dask's Generator")
+
+        def bit_generator(seed=None):
+            if not isinstance(seed, _np.random.SeedSequence):
+                seed = _np.random.SeedSequence(seed)
+            return cls(seed)
+        return bit_generator
 
     @staticmethod
     def ones(*args, **kwargs):

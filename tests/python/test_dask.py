@@ -243,18 +243,45 @@ def test_array_backend_creation(name):
         _compare(got, expect.compute(), rtol=0)
 
 
-def test_array_backend_random():
+def _needs_random():
     if not hasattr(cp, "random"):
         pytest.skip("cunumpy.random does not exist yet in this build: da.random on the "
                     "'cunumpy' backend waits for it")
+
+
+def test_array_backend_random_state():
+    _needs_random()
     with dask.config.set({"array.backend": "cunumpy"}):
-        x = da.random.random((50, 4), chunks=(20, 4))
-        rng = da.random.default_rng(42)
-        y = rng.standard_normal((30,), chunks=10)
-    for d in (x, y):
+        rs = da.random.RandomState(7)
+        x = rs.random_sample((50, 4), chunks=(20, 4))
+        n = rs.normal(2.0, 0.5, size=(40,), chunks=15)
+        u = da.random.random((30,), chunks=10)        # the module's global RandomState
+    for d in (x, n, u):
         _check_chunks(d)
     xv = x.compute()
     assert float(xv.min()) >= 0 and float(xv.max()) < 1
+    # the same seed gives the same chunks
+    with dask.config.set({"array.backend": "cunumpy"}):
+        again = da.random.RandomState(7).random_sample((50, 4), chunks=(20, 4)).compute()
+    np.testing.assert_array_equal(cp.asnumpy(again), cp.asnumpy(xv))
+
+
+def test_array_backend_generator():
+    _needs_random()
+    with dask.config.set({"array.backend": "cunumpy"}):
+        rng = da.random.default_rng(42)
+        y = rng.standard_normal((3000,), chunks=1000)
+        i = rng.integers(0, 10, size=(25,), chunks=10)
+        again = da.random.default_rng(42).standard_normal((3000,), chunks=1000)
+    for d in (y, i):
+        _check_chunks(d)
+    yv, iv, av = dask.compute(y, i, again)
+    blocks = [cp.asnumpy(b) for b in dask.compute(*y.to_delayed().ravel())]
+    assert not np.array_equal(blocks[0], blocks[1])   # each chunk has its own stream
+    np.testing.assert_array_equal(cp.asnumpy(yv), cp.asnumpy(av))
+    assert abs(float(yv.mean())) < 0.2 and 0.8 < float(yv.std()) < 1.2
+    ih = cp.asnumpy(iv)
+    assert ih.min() >= 0 and ih.max() < 10
 
 
 def test_mixing_dask_and_cunumpy_arrays():
