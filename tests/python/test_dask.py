@@ -119,12 +119,20 @@ OPERATIONS = {
     "percentile_lower": lambda d: da.percentile(d.ravel(), [10, 70], method="lower"),
     "clip_round": lambda d: da.round(da.clip(d, -1, 1), 2),
     "diff": lambda d: da.diff(d, axis=1),
+    "topk": lambda d: da.topk(d.ravel(), 5),
+    "pad": lambda d: da.pad(d, ((1, 2), (0, 3)), mode="reflect"),
+    "map_overlap": lambda d: d.map_overlap(lambda b: b - b.mean(), depth=1, boundary="reflect"),
+    "coarsen": lambda d: da.coarsen(np.sum, d.rechunk((6, 5)), {0: 2, 1: 5}),
+    "fft": lambda d: da.fft.fft(d.rechunk((5, 10)), axis=1),
+    "quantile": lambda d: da.nanpercentile(d, 30, axis=0),
+    "norm": lambda d: da.linalg.norm(d, axis=1),
 }
 
 
-# dask builds these results as Array(graph, name, chunks, dtype) without a meta, so their
-# _meta is NumPy's whatever the chunk type (CuPy's chunks too); their chunks are cunumpy.
-META_FROM_DASK = {"boolean_index", "histogram"}
+# dask builds these results without a meta (Array(graph, name, chunks, dtype), or a
+# map_blocks whose function fails on an empty chunk), so their _meta is NumPy's whatever
+# the chunk type (CuPy's chunks too); their chunks are cunumpy arrays.
+META_FROM_DASK = {"boolean_index", "histogram", "coarsen", "fft", "quantile"}
 
 
 @pytest.mark.parametrize("name", list(OPERATIONS))
@@ -457,8 +465,10 @@ def _check_block(b):
 @pytest.fixture(scope="module")
 def client():
     distributed = pytest.importorskip("distributed", reason="distributed is not installed")
+    # loopback only: the scheduler, the workers and their dashboards on 127.0.0.1
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0", worker_dashboard_address=":0",
+                                  host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                  worker_dashboard_address="127.0.0.1:0",
                                   silence_logs=40) as cluster:
         with distributed.Client(cluster) as c:
             yield c
