@@ -43,14 +43,6 @@ def _cunumpy_to_numpy(data, **kwargs):
     return _cp.asnumpy(data, **kwargs)
 
 
-def _einsum(*operands, **kwargs):
-    # dask passes NumPy's casting= and order=, which CuPy's and cunumpy's einsum lack:
-    # dask computes each block in the dtype it asks for, so they do not change the result.
-    kwargs.pop("casting", None)
-    kwargs.pop("order", None)
-    return _cp.einsum(*operands, **kwargs)
-
-
 def _divide(x1, x2, out=None, dtype=None):
     """dask's divide for reductions' aggregation steps (mean, var): x1 / x2 in `dtype`."""
     result = _cp.divide(x1, x2, out=out)
@@ -65,7 +57,7 @@ def _percentile(a, q, method="linear"):
     n = len(a)
     if n == 0:
         return None, n
-    if a.dtype.kind not in "biufc":
+    if a.dtype.kind not in "iufc":  # bool too, as dask does for NumPy's non-numbers
         method = "nearest"
     return _cp.percentile(a, q, method=method), n
 
@@ -104,7 +96,7 @@ def register_dispatch():
     d.concatenate_lookup.register(_cp.ndarray, _cp.concatenate)
     d.take_lookup.register(_cp.ndarray, _cp.take)
     d.tensordot_lookup.register(_cp.ndarray, _cp.tensordot)
-    d.einsum_lookup.register(_cp.ndarray, _einsum)
+    d.einsum_lookup.register(_cp.ndarray, _cp.einsum)  # takes NumPy's casting=/order=
     d.empty_lookup.register(_cp.ndarray, _cp.empty)
     d.divide_lookup.register(_cp.ndarray, _divide)
     d.percentile_lookup.register(_cp.ndarray, _percentile)

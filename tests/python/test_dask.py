@@ -181,6 +181,8 @@ def test_integer_operations():
     _run(lambda d: d.argmax(), d_np, d_cp)
     _run(lambda d: d.cumsum(axis=0), d_np, d_cp)
     _run(lambda d: d[d > 4], d_np, d_cp, meta=False)
+    _run(lambda d: da.percentile(d, [10, 50, 95]), d_np, d_cp)
+    _run(lambda d: da.percentile(d > 4, [10, 50, 90]), d_np, d_cp)   # bool: 'nearest'
 
 
 def test_linalg_tsqr_qr_svd():
