@@ -100,3 +100,9 @@ def __getattr__(name):
         globals()['testing'] = mod
         return mod
     raise AttributeError(f"module 'cunumpy' has no attribute {name!r}")
+
+
+# Last, on a fully imported package: registers cunumpy with dask once (if ever) dask is
+# imported, or now if it already was (cunumpy/_dask_hook.py); dask is not imported here.
+from cunumpy import _dask_hook  # noqa: E402
+_dask_hook.install()
