@@ -41,6 +41,17 @@ try:  # the elementwise engine's ufunc objects
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
+# Issue 19, breadth-b: index helpers, functional helpers, array tests, I/O, printing,
+# floating-point error state.
+from cunumpy._index_helpers import *  # noqa: F401,F403,E402
+from cunumpy._functional import *  # noqa: F401,F403,E402
+from cunumpy._array_tests import *  # noqa: F401,F403,E402
+from cunumpy._npyio import *  # noqa: F401,F403,E402
+from cunumpy._errstate import *  # noqa: F401,F403,E402
+from cunumpy._formatting import (  # noqa: F401,E402
+    array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
+    format_float_scientific, base_repr, binary_repr)
+
 from cunumpy._version import __version__  # noqa: F401
 from cunumpy._show_config import show_config  # noqa: F401
 

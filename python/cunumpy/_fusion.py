@@ -303,6 +303,8 @@ class Fusion:
         self.func = func
         self.name = name
         self._cache = {}
+        self.untraceable_reason = None  # why the last trace fell back to eager execution
+        self.elementwise_only = False  # vectorize: a reduction is not an elementwise function
         functools.update_wrapper(self, func)
 
     def __repr__(self):
@@ -416,13 +418,18 @@ class Fusion:
             proxies.append(_Var(tracer, name, dtype, nd, weak=weak))
         try:
             result = self._traced_function(tracer)(*proxies)
-        except Exception:  # noqa: BLE001 - anything untraceable runs eagerly instead
+        except Exception as e:  # noqa: BLE001 - anything untraceable runs eagerly instead
+            self.untraceable_reason = f'{type(e).__name__}: {e}' if not isinstance(e, _Untraceable) else str(e)
             return eager
         outs = result if isinstance(result, tuple) else (result,)
         if not outs or not all(isinstance(v, _Var) and v._tracer is tracer for v in outs):
+            self.untraceable_reason = 'a result that is not computed from the arguments'
             return eager
         try:
             if tracer.reduction is not None:
+                if self.elementwise_only:
+                    self.untraceable_reason = 'a reduction (sum/prod/max/min) inside the function'
+                    return eager
                 if len(outs) != 1 or not outs[0]._reduced:
                     return eager
                 return self._reduction_runner(tracer, params, names)

@@ -5,6 +5,7 @@ import operator as _operator
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._creation import arange, asarray, zeros, tri, linspace
@@ -117,7 +118,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
-    axis = _operator.index(axis)  # TypeError for a float, as NumPy
+    axis = __axis_index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim

@@ -1,5 +1,7 @@
 """cunumpy.cuda.memory: memory pools and allocators (CuPy's ``cupy.cuda.memory``)."""
 
+import contextlib as _contextlib
+
 from cunumpy.cuda._core_access import core, core_cuda
 
 _c = core_cuda()
@@ -65,6 +67,29 @@ def get_allocator():
     if _current_allocator is None:
         return _c.get_default_memory_pool().malloc
     return _current_allocator
+
+
+@_contextlib.contextmanager
+def using_allocator(allocator=None):
+    """Routes cunumpy allocations through ``allocator`` inside the ``with`` block (None:
+    no pool, as set_allocator(None)), then restores the allocator in use before.
+
+    Unlike CuPy, where the block's allocator is the calling thread's, the allocator is the
+    process's (set_allocator's), so other threads see it while the block runs.
+    """
+    global _current_allocator
+    saved = _current_allocator
+    set_allocator(allocator)
+    try:
+        yield
+    finally:
+        if saved is None:
+            _c.reset_allocator()
+            _current_allocator = None
+        elif saved is _c.alloc:
+            set_allocator(None)
+        else:
+            set_allocator(saved)
 
 
 def alloc(size):
