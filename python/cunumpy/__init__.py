@@ -48,11 +48,27 @@ from cunumpy._functional import *  # noqa: F401,F403,E402
 from cunumpy._array_tests import *  # noqa: F401,F403,E402
 from cunumpy._npyio import *  # noqa: F401,F403,E402
 from cunumpy._errstate import *  # noqa: F401,F403,E402
+from cunumpy._flatiter import flatiter  # noqa: F401,E402  (also installs ndarray.flat)
+from cunumpy import typing  # noqa: F401,E402
 from cunumpy._formatting import (  # noqa: F401,E402
     array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
     format_float_scientific, base_repr, binary_repr)
 
-from cunumpy._version import __version__  # noqa: F401
+bool = _numpy.bool  # noqa: A001 - NumPy 2's name for bool_
+long, ulong = _numpy.long, _numpy.ulong
+typename = _numpy.typename  # a name for a dtype character code
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """The array API's astype: x.astype(dtype, copy=copy), on `device` when given."""
+    if not isinstance(x, ndarray):
+        raise TypeError(f'Input should be a cunumpy array, it is a {type(x)} instead.')
+    if device is not None:
+        x = x.to_device(device)
+    return x.astype(dtype, copy=copy)
+
+
+from cunumpy._version import __version__  # noqa: F401,E402
 from cunumpy._show_config import show_config  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.

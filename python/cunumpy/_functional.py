@@ -83,6 +83,8 @@ def piecewise(x, condlist, funclist, *args, **kw):
     else:
         scalar = _np.isscalar(condlist) or not isinstance(condlist, (list, tuple))
         first_is_seq = not scalar and len(condlist) > 0 and isinstance(condlist[0], (list,) + arrays)
+    if not scalar and x.ndim != 0 and len(condlist) == 0:
+        raise IndexError('index 0 is out of bounds for axis 0 with size 0')  # NumPy reads condlist[0]
     if scalar or (not first_is_seq and x.ndim != 0):
         condlist = [condlist]
     conds = [cunumpy.asarray(c).astype(bool) for c in condlist]
@@ -100,7 +102,11 @@ def piecewise(x, condlist, funclist, *args, **kw):
         raise ValueError(f'with {n} condition(s), either {n} or {n + 1} functions are expected')
     y = cunumpy.zeros_like(x)
     for cond, func in zip(conds, funclist):
-        cond = cunumpy.broadcast_to(cond, x.shape) if cond.shape != x.shape else cond
+        if cond.ndim == 0:  # a scalar condition selects everything or nothing
+            cond = cunumpy.broadcast_to(cond, x.shape)
+        elif cond.shape != x.shape:
+            raise IndexError(f'boolean index did not match indexed array: shape {x.shape} but '
+                             f'condition of shape {cond.shape}')
         if not callable(func):
             y = cunumpy.where(cond, cunumpy.asarray(func).astype(y.dtype), y)
         else:

@@ -75,7 +75,8 @@ class _Grid:
         for k in key:
             start, stop, step = _slice_parts(k)
             if _is_count(step):
-                sizes.append(int(abs(step)))
+                step = abs(step)  # the count, which enters the dtype as a float
+                sizes.append(int(step))
             else:
                 sizes.append(int(math.ceil((stop - start) / step)))
             numbers += [start, stop, step]

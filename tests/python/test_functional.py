@@ -1,0 +1,148 @@
+"""apply_along_axis, apply_over_axes, piecewise and vectorize against NumPy."""
+import numpy as np
+import pytest
+
+import cunumpy as cp
+from _helpers import assert_same, check_same_outcome, make_pair
+
+
+@pytest.mark.parametrize("layout", ["contig1d", "contig", "contig3d", "fortran", "noncontig",
+                                    "negstride", "broadcast"])
+@pytest.mark.parametrize("axis", [0, -1, 1])
+@pytest.mark.parametrize("fn", ["sum", "double", "outer", "first"])
+def test_apply_along_axis(layout, axis, fn):
+    a_np, a_cp = make_pair(layout, np.float64)
+    funcs = {"sum": lambda xp: (lambda r: r.sum()),
+             "double": lambda xp: (lambda r: r * 2),
+             "outer": lambda xp: (lambda r: xp.outer(r, r[:2])),
+             "first": lambda xp: (lambda r: r[0])}
+    check_same_outcome(lambda: cp.apply_along_axis(funcs[fn](cp), axis, a_cp),
+                       lambda: np.apply_along_axis(funcs[fn](np), axis, a_np))
+
+
+def test_apply_along_axis_args_kwargs():
+    a = np.arange(12.).reshape(3, 4)
+    assert_same(cp.apply_along_axis(lambda r, k, *, scale: r[:k] * scale, 1, cp.asarray(a), 2, scale=3.0),
+                np.apply_along_axis(lambda r, k, *, scale: r[:k] * scale, 1, a, 2, scale=3.0))
+
+
+@pytest.mark.parametrize("shape,axis", [((2, 0), 0), ((0, 3), 1), ((), 0), ((3,), 2), ((2, 3), 1.0)])
+def test_apply_along_axis_errors(shape, axis):
+    a = np.ones(shape)
+    check_same_outcome(lambda: cp.apply_along_axis(lambda r: r, axis, cp.asarray(a)),
+                       lambda: np.apply_along_axis(lambda r: r, axis, a))
+
+
+@pytest.mark.parametrize("axes", [0, 1, [0, 2], (2, 0), [-1], []])
+@pytest.mark.parametrize("fn", ["sum", "max"])
+def test_apply_over_axes(axes, fn):
+    a_np, a_cp = make_pair("contig3d", np.int32)
+    check_same_outcome(lambda: cp.apply_over_axes(getattr(cp, fn), a_cp, axes),
+                       lambda: np.apply_over_axes(getattr(np, fn), a_np, axes))
+
+
+def test_apply_over_axes_bad_function():
+    a = np.ones((2, 3, 4))
+    check_same_outcome(lambda: cp.apply_over_axes(lambda x, ax: x.sum(), cp.asarray(a), [0]),
+                       lambda: np.apply_over_axes(lambda x, ax: x.sum(), a, [0]))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.complex128])
+def test_piecewise_constants_and_callables(dtype):
+    x_np = np.linspace(-2.5, 2.5, 11).astype(dtype)
+    x_cp = cp.asarray(x_np)
+
+    def run(xp, x):
+        return xp.piecewise(x, [x.real < 0, x.real > 1], [-1, lambda v: v * 2, 7])
+    assert_same(run(cp, x_cp), run(np, x_np))
+
+
+@pytest.mark.parametrize("layout", ["0d", "empty", "contig", "noncontig", "negstride"])
+def test_piecewise_layouts(layout):
+    x_np, x_cp = make_pair(layout, np.float64)
+    assert_same(cp.piecewise(x_cp, [x_cp > 0], [lambda v: v + 1, lambda v: -v]),
+                np.piecewise(x_np, [x_np > 0], [lambda v: v + 1, lambda v: -v]))
+    check_same_outcome(lambda: cp.piecewise(x_cp, x_cp > 0, [1, 2]),
+                       lambda: np.piecewise(x_np, x_np > 0, [1, 2]))
+
+
+def test_piecewise_overlapping_later_wins_and_args():
+    x_np = np.arange(6.)
+    x_cp = cp.asarray(x_np)
+    assert_same(cp.piecewise(x_cp, [x_cp > 1, x_cp > 3], [lambda v, a: v * a, 0.5], 10),
+                np.piecewise(x_np, [x_np > 1, x_np > 3], [lambda v, a: v * a, 0.5], 10))
+    assert_same(cp.piecewise(x_cp, True, [3]), np.piecewise(x_np, True, [3]))
+    check_same_outcome(lambda: cp.piecewise(x_cp, [True], [3]), lambda: np.piecewise(x_np, [True], [3]))
+
+
+def test_piecewise_wrong_count():
+    x = np.arange(4.)
+    check_same_outcome(lambda: cp.piecewise(cp.asarray(x), [x > 1], [1, 2, 3]),
+                       lambda: np.piecewise(x, [x > 1], [1, 2, 3]))
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.float32, np.float64, np.complex64, np.bool_])
+def test_vectorize_arithmetic(dtype):
+    def f(x, y):
+        return x * y + 1
+
+    x_np = (np.arange(6).reshape(2, 3) % 3).astype(dtype)
+    y_np = np.array([1, 0, 1]).astype(dtype)
+    r_cp = cp.vectorize(f)(cp.asarray(x_np), cp.asarray(y_np))
+    r_np = np.vectorize(f)(x_np, y_np)
+    assert_same(r_cp, r_np)
+
+
+def test_vectorize_ufuncs_where_and_scalars():
+    def f(x, a):
+        return cp.where(x > a, cp.sin(x), x * a)
+
+    def g(x, a):
+        return np.where(x > a, np.sin(x), x * a)
+    x_np = np.linspace(-1, 3, 9)
+    assert_same(cp.vectorize(f)(cp.asarray(x_np), 0.5), g(x_np, 0.5), rtol=1e-15)
+
+
+@pytest.mark.parametrize("layout", ["0d", "empty", "noncontig", "negstride", "broadcast"])
+def test_vectorize_layouts_and_otypes(layout):
+    x_np, x_cp = make_pair(layout, np.float64)
+    vf = cp.vectorize(lambda v: v * 3 - 1, otypes=[np.float32])
+    assert_same(vf(x_cp), np.vectorize(lambda v: v * 3 - 1, otypes=[np.float32])(x_np))
+
+
+def test_vectorize_tuple_result_and_lists():
+    vf = cp.vectorize(lambda a, b: (a + b, a - b))
+    s, d = vf([1, 2, 3], cp.asarray([3, 2, 1]))
+    assert_same(s, np.array([4, 4, 4]))
+    assert_same(d, np.array([-2, 0, 2]))
+
+
+def test_vectorize_keeps_doc_and_name():
+    def f(x):
+        """Doc of f."""
+        return x + 1
+    vf = cp.vectorize(f)
+    assert vf.__doc__ == "Doc of f." and vf.__name__ == "f"
+    assert cp.vectorize(f, doc="other").__doc__ == "other"
+
+
+@pytest.mark.parametrize("body,what", [
+    (lambda x: x if x > 0 else -x, "truth value"),
+    (lambda x: x[0], "indexing"),
+    (lambda x: x.sum(), "reduction"),
+    (lambda x: 3, "not computed from the arguments"),
+    (lambda x: len(x), "len()"),
+])
+def test_vectorize_untranslatable_is_a_clear_error(body, what):
+    with pytest.raises(TypeError, match="could not translate") as e:
+        cp.vectorize(body)(cp.arange(3))
+    assert what in str(e.value)
+
+
+def test_vectorize_unsupported_options():
+    with pytest.raises(NotImplementedError):
+        cp.vectorize(lambda x: x, signature="(n)->()")
+    with pytest.raises(NotImplementedError):
+        cp.vectorize(lambda x: x, excluded={1})
+    with pytest.raises(TypeError):
+        cp.vectorize(np.sin)(cp.arange(3.))
