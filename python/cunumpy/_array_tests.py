@@ -49,7 +49,9 @@ def may_share_memory(a, b, /, max_work=0):
 
 
 def iterable(y):
-    """Whether iter(y) works."""
+    """Whether iter(y) works (not for a 0-d array, as NumPy)."""
+    if isinstance(y, _core.ndarray):
+        return y.ndim > 0
     try:
         iter(y)
     except TypeError:
