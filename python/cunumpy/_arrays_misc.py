@@ -39,7 +39,7 @@ def copyto(dst, src, casting='same_kind', where=True):
 
 def rollaxis(a, axis, start=0):
     """Rolls `axis` backwards until it lies before `start` (a view)."""
-    return _core.rollaxis(_arr(a), __axis_index(axis), _operator.index(start))
+    return _core.rollaxis(_arr(a), _axis_index(axis), _operator.index(start))
 
 
 _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGUOUS': 'F',

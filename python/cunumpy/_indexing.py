@@ -81,6 +81,8 @@ def _take_index(indices):
 
 def take(a, indices, axis=None, out=None, mode='raise'):
     a = _arr(a)
+    if axis is not None:
+        axis = _axis_index(axis)
     if a.ndim == 0 and axis is not None:
         a = a.reshape(1)  # NumPy takes a 0-d array as 1-d along axis 0 or -1
     return _into(out, _core._take(a, _take_index(indices), axis, mode))
@@ -118,7 +120,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
-    axis = __axis_index(axis)  # TypeError for a float, as NumPy
+    axis = _axis_index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim

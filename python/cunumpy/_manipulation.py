@@ -157,7 +157,7 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
     if out is not None:
         dtype = out.dtype if dtype is None else dtype
     arrays = _arrays(arrays)
-    if not isinstance(axis, int):  # NumPy checks the arrays before the axis's type
+    if not isinstance(axis, int) or isinstance(axis, bool):  # arrays checked before the axis's type
         if not arrays:
             raise ValueError('need at least one array to stack')
         if len({a.shape for a in arrays}) > 1:
