@@ -96,9 +96,9 @@ def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
     )
 
 
-def array_str(arr, max_line_width=None, precision=None, suppress_small=None):
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     """``str`` of a cunumpy array: numpy.array_str of the same values."""
-    host, summary = _summary_source(arr)
+    host, summary = _summary_source(a)
     if summary:
         with _np.printoptions(threshold=0):
             return _np.array_str(host, max_line_width, precision, suppress_small)
