@@ -36,6 +36,7 @@
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/linalg.hpp"
 #include "cunumpy/ops/manipulation.hpp"
+#include "cunumpy/ops/memory_overlap.hpp"
 #include "cunumpy/ops/nan_reductions.hpp"
 #include "cunumpy/ops/op_warnings.hpp"
 #include "cunumpy/ops/order_statistics.hpp"
