@@ -21,6 +21,7 @@
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"

@@ -17,6 +17,7 @@
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "memory_pointer.hpp"
 #include "py_convert.hpp"
 
@@ -429,7 +430,23 @@ void bind_devices(nb::module_& m) {
 
 }  // namespace
 
+// cupyx.allow_synchronize's switch and its exception (cunumpyx.DeviceSynchronized).
+static void bind_synchronize_policy(nb::module_& m) {
+  static nb::handle cls = PyErr_NewException("cunumpy._core.DeviceSynchronized", PyExc_RuntimeError, nullptr);
+  m.attr("DeviceSynchronized") = nb::borrow(cls);
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const cunumpy::DeviceSynchronized& e) {
+      PyErr_SetString(cls.ptr(), e.what());
+    }
+  });
+  m.def("synchronize_allowed", [] { return cunumpy::synchronize_allowed(); });
+  m.def("set_synchronize_allowed", [](bool allowed) { cunumpy::set_synchronize_allowed(allowed); }, nb::arg("allowed"));
+}
+
 void bind_cuda(nb::module_& m) {
+  bind_synchronize_policy(m);
   nb::module_ cuda = m.def_submodule("cuda", "CUDA runtime: devices, streams, events, memory pools");
   bind_devices(cuda);
   bind_streams(cuda);

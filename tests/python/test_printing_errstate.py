@@ -125,3 +125,31 @@ def test_using_allocator():
         b = cp.ones(10)
     assert is_default()
     assert int(b.sum()) == 10 and int(a[-1]) == 999
+
+
+def test_allow_synchronize_refuses_host_reads():
+    from _helpers import device_kind
+    a = cp.arange(10)
+    assert issubclass(cunumpyx.DeviceSynchronized, RuntimeError)
+    with cunumpyx.allow_synchronize(False):
+        b = a * 2 + 1  # launching work is fine
+        for read in (lambda: b.get(), lambda: cp.asnumpy(b), lambda: b[3].item(),
+                     lambda: float(b[0]), lambda: repr(b), lambda: b.tolist()):
+            with pytest.raises(cunumpyx.DeviceSynchronized):
+                read()
+        with cunumpyx.allow_synchronize(True):
+            assert int(b[1]) == 3
+        if device_kind() == "cuda":  # the CUDA backend reads nonzero's count back
+            with pytest.raises(cunumpyx.DeviceSynchronized):
+                cp.nonzero(b > 4)
+    assert b.get().tolist() == list(range(1, 20, 2))
+
+
+def test_allow_synchronize_is_per_thread():
+    import threading
+    seen = []
+    with cunumpyx.allow_synchronize(False):
+        t = threading.Thread(target=lambda: seen.append(int(cp.arange(3).sum())))
+        t.start()
+        t.join()
+    assert seen == [3]
