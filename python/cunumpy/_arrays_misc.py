@@ -47,7 +47,7 @@ _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGU
           'OWNDATA': 'O', 'E': 'E', 'ENSUREARRAY': 'E'}
 
 
-def require(a, dtype=None, requirements=None):
+def require(a, dtype=None, requirements=None, *, like=None):
     """An array of `dtype` meeting `requirements` (C/F contiguity, owning its data, ...),
     copied only when needed. Device arrays are always aligned and writeable."""
     from cunumpy._creation import array, asarray

@@ -11,13 +11,8 @@ import pytest
 
 import cunumpy as cp
 
-# Parameter names cunumpy leaves out everywhere.
-EVERYWHERE = {
-    "like": "NEP 35 array-function dispatch of creation functions: cunumpy's functions always "
-            "create cunumpy arrays (CuPy has no like= either)",
-    "device": "the array API's device= of creation functions: cunumpy creates on the current "
-              "device (cunumpy.cuda.Device), as CuPy does",
-}
+# Parameter names cunumpy leaves out everywhere (none now; kept for the next one).
+EVERYWHERE = {}
 
 # Parameter names left out of one function.
 PER_FUNCTION = {
@@ -85,3 +80,31 @@ def test_exceptions_are_still_needed():
     for name, params in PER_FUNCTION.items():
         sc = inspect.signature(getattr(cp, name))
         assert any(p not in sc.parameters for p in params), name
+
+
+CREATORS = {
+    "empty": lambda **kw: cp.empty(3, **kw), "zeros": lambda **kw: cp.zeros((2, 2), **kw),
+    "ones": lambda **kw: cp.ones(2, **kw), "full": lambda **kw: cp.full(2, 7, **kw),
+    "arange": lambda **kw: cp.arange(4, **kw), "linspace": lambda **kw: cp.linspace(0, 1, 3, **kw),
+    "eye": lambda **kw: cp.eye(2, **kw), "asarray": lambda **kw: cp.asarray([1, 2], **kw),
+    "zeros_like": lambda **kw: cp.zeros_like(cp.ones(2), **kw),
+    "full_like": lambda **kw: cp.full_like(cp.ones(2), 3, **kw),
+}
+
+
+@pytest.mark.parametrize("name", list(CREATORS))
+def test_device_keyword_creates_there(name):
+    from cunumpy._dlpack import _as_device  # "cpu" or "cuda:N" of a device object
+    here = cp.zeros(1).device
+    for device in (here, _as_device(here), "cpu"):
+        r = CREATORS[name](device=device)
+        assert _as_device(r.device) == _as_device(device)
+        np.testing.assert_array_equal(r.get(), CREATORS[name]().get())
+    assert _as_device(cp.zeros(1).device) == _as_device(here)  # the current device is restored
+
+
+@pytest.mark.parametrize("name", ["empty", "zeros", "ones", "full", "arange", "eye", "asarray"])
+def test_like_keyword_accepted(name):
+    r = CREATORS[name](like=cp.ones(1))
+    assert isinstance(r, cp.ndarray)
+    assert isinstance(np.zeros(3, like=cp.ones(1)), cp.ndarray)  # NEP 35 through __array_function__
