@@ -19,4 +19,7 @@ def axis_index(axis):
     int to Python, never an axis to NumPy), a float or a str; any __index__ object passes."""
     if isinstance(axis, bool) or type(axis).__name__ == 'bool':
         raise TypeError("an integer is required for the axis")
-    return operator.index(axis)
+    axis = operator.index(axis)
+    if not -2**63 <= axis < 2**63:
+        raise OverflowError("Python int too large to convert to C long")
+    return axis

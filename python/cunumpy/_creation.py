@@ -191,7 +191,9 @@ def _check_num(num):
 
 
 def _dimension(n):
-    """An eye/identity size as NumPy takes it: an integer within int64."""
+    """An eye/identity size as NumPy takes it: an integer within int64 (not a bool)."""
+    if isinstance(n, (bool, _numpy.bool_)):
+        raise TypeError("an integer is required")
     n = operator.index(n)
     if not -2**63 <= n < 2**63:
         raise ValueError("Maximum allowed dimension exceeded")

@@ -69,3 +69,13 @@ def test_integers_still_accepted():
     assert cp.zeros(np.int32(3)).shape == (3,)
     assert cp.sum(a, axis=np.int8(0)).shape == (3,)
     assert cp.flip(a, axis=(0, -1)).shape == (2, 3)
+
+
+def test_eye_identity_bool_size_and_huge_axis():
+    for call in (lambda xp: xp.eye(True), lambda xp: xp.identity(True)):
+        with pytest.raises(TypeError):
+            call(np)
+        with pytest.raises(TypeError):
+            call(cp)
+    with pytest.raises(OverflowError):
+        cp.stack([cp.ones(3)] * 2, axis=np.uint64(2**64 - 1))
