@@ -38,10 +38,10 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
         raise ValueError('Cannot apply_along_axis when any iteration dimensions are 0')
     results = [cunumpy.asarray(func1d(moved[ind], *args, **kwargs)) for ind in _np.ndindex(*outer)]
     first = results[0]
-    if any(r.shape != first.shape for r in results):
-        raise ValueError('could not broadcast the results of func1d to one shape: '
-                         f'{first.shape} and {next(r.shape for r in results if r.shape != first.shape)}')
-    out = cunumpy.stack(results).reshape(outer + first.shape)
+    # As NumPy writes each result into a buffer shaped and typed by the first: later ones
+    # broadcast to its shape and are cast to its dtype.
+    results = [r if r.shape == first.shape else cunumpy.broadcast_to(r, first.shape) for r in results]
+    out = cunumpy.stack(results, dtype=first.dtype, casting='unsafe').reshape(outer + first.shape)
     # The result's own dimensions take the place of `axis`.
     order = list(range(len(outer)))
     res_axes = list(range(len(outer), out.ndim))

@@ -17,13 +17,28 @@ def test_apply_along_axis(layout, axis, fn):
              "outer": lambda xp: (lambda r: xp.outer(r, r[:2])),
              "first": lambda xp: (lambda r: r[0])}
     check_same_outcome(lambda: cp.apply_along_axis(funcs[fn](cp), axis, a_cp),
-                       lambda: np.apply_along_axis(funcs[fn](np), axis, a_np))
+                       lambda: np.apply_along_axis(funcs[fn](np), axis, a_np),
+                       lambda g, e: assert_same(g, e, check_strides=True))
 
 
 def test_apply_along_axis_args_kwargs():
     a = np.arange(12.).reshape(3, 4)
     assert_same(cp.apply_along_axis(lambda r, k, *, scale: r[:k] * scale, 1, cp.asarray(a), 2, scale=3.0),
                 np.apply_along_axis(lambda r, k, *, scale: r[:k] * scale, 1, a, 2, scale=3.0))
+
+
+def test_apply_along_axis_first_result_sets_dtype_and_shape():
+    def make(xp):
+        calls = []
+
+        def f(r):
+            calls.append(1)
+            return r.sum() if len(calls) == 1 else r.sum() + 0.5
+        return f
+    a = np.arange(6).reshape(2, 3)
+    r_cp = cp.apply_along_axis(make(cp), 0, cp.asarray(a))
+    r_np = np.apply_along_axis(make(np), 0, a)
+    assert_same(r_cp, r_np, check_strides=True)
 
 
 @pytest.mark.parametrize("shape,axis", [((2, 0), 0), ((0, 3), 1), ((), 0), ((3,), 2), ((2, 3), 1.0)])
