@@ -11,6 +11,7 @@ values, indexing, other functions) makes that signature run eagerly, op by op, o
 cunumpy instead. Called without cunumpy arrays (e.g. NumPy arrays), the function just runs.
 """
 import functools
+import math
 import re
 import types
 
@@ -278,6 +279,41 @@ class _Namespace:
         return getattr(self._real, name)
 
 
+# The math module's functions of one or two floats that are ufuncs (vectorize'd scalar code
+# calls them on what are traced arrays).
+_MATH_UFUNCS = {
+    'acos': 'arccos', 'acosh': 'arccosh', 'asin': 'arcsin', 'asinh': 'arcsinh',
+    'atan': 'arctan', 'atan2': 'arctan2', 'atanh': 'arctanh', 'ceil': 'ceil',
+    'copysign': 'copysign', 'cos': 'cos', 'cosh': 'cosh', 'degrees': 'degrees', 'exp': 'exp',
+    'expm1': 'expm1', 'fabs': 'fabs', 'floor': 'floor', 'fmod': 'fmod', 'hypot': 'hypot',
+    'isfinite': 'isfinite', 'isinf': 'isinf', 'isnan': 'isnan', 'log10': 'log10',
+    'log1p': 'log1p', 'log2': 'log2', 'pow': 'power', 'radians': 'radians', 'sin': 'sin',
+    'sinh': 'sinh', 'sqrt': 'sqrt', 'tan': 'tan', 'tanh': 'tanh', 'trunc': 'trunc',
+}
+
+
+class _MathNamespace:
+    """Stands for the math module inside a traced function: its functions become the
+    matching ufuncs (math.log of one argument too); constants (pi, e, inf) stay."""
+
+    def __init__(self, tracer):
+        self._tracer = tracer
+
+    def __getattr__(self, name):
+        if name == 'log':
+            def log(x, base=None):
+                r = self._tracer.ufunc('log', x)
+                return r if base is None else self._tracer.ufunc('true_divide', r, math.log(base))
+            return log
+        target = _MATH_UFUNCS.get(name)
+        if target is not None and target in _ufunc_table():
+            return functools.partial(self._tracer.ufunc, target)
+        value = getattr(math, name)
+        if callable(value):
+            raise _Untraceable(f'math.{name}')
+        return value
+
+
 def _identity(kind, acc):
     if kind == 'sum':
         return '0'
@@ -370,6 +406,8 @@ class Fusion:
                 return _Namespace(tracer, cunumpy)
             if v is _np:
                 return _Namespace(tracer, _np)
+            if v is math:
+                return _MathNamespace(tracer)
             if isinstance(v, ufunc_type):
                 return functools.partial(tracer.ufunc, v.__name__)
             if isinstance(v, _np.ufunc) and v.__name__ in _ufunc_table():

@@ -161,3 +161,17 @@ def test_vectorize_unsupported_options():
         cp.vectorize(lambda x: x, excluded={1})
     with pytest.raises(TypeError):
         cp.vectorize(np.sin)(cp.arange(3.))
+
+
+def test_vectorize_math_module_functions():
+    import math
+
+    def f(x, y):
+        return math.sqrt(x * x + y * y) + math.sin(x) * math.pi - math.log(y + 3, 2)
+
+    x_np = np.linspace(-2, 2, 7)
+    y_np = np.linspace(0, 1, 7)
+    exp = np.sqrt(x_np * x_np + y_np * y_np) + np.sin(x_np) * np.pi - np.log(y_np + 3) / np.log(2)
+    assert_same(cp.vectorize(f)(cp.asarray(x_np), cp.asarray(y_np)), exp, rtol=1e-14)
+    with pytest.raises(TypeError, match="math.factorial"):
+        cp.vectorize(lambda v: math.factorial(v))(cp.arange(3))
