@@ -120,9 +120,11 @@ class vectorize:
     """cupy.vectorize: a Python function of scalars becomes one elementwise kernel.
 
     The function is traced (as fuse does) with the argument dtypes: arithmetic, comparisons,
-    cunumpy/NumPy ufuncs, ``where`` and ``astype`` translate; Python control flow on
-    values, indexing, reductions and other calls do not, and raise TypeError naming the
-    construct. ``otypes`` casts the results. ``excluded`` and ``signature`` are not
+    cunumpy/NumPy ufuncs, the math module's functions, ``where`` and ``astype`` translate,
+    and so do conditionals (``a if c else b``, and ``if``/``elif``/``else`` branches that
+    each return: python/cunumpy/_conditionals.py rewrites them into selects, both sides
+    evaluated). Other control flow on values (loops, ``and``/``or``), indexing, reductions
+    and other calls do not, and raise TypeError naming the construct. ``otypes`` casts the results. ``excluded`` and ``signature`` are not
     supported (NotImplementedError), as in CuPy; ``cache`` has no effect (kernels are
     always cached per argument dtypes).
     """
@@ -149,7 +151,8 @@ class vectorize:
             self._otypes = [_np.dtype(t) for t in otypes]
         else:
             self._otypes = None
-        self._fusion = Fusion(pyfunc, 'vectorize_' + ''.join(
+        from cunumpy._conditionals import rewrite_conditionals
+        self._fusion = Fusion(rewrite_conditionals(pyfunc), 'vectorize_' + ''.join(
             c if c.isalnum() else '_' for c in self.__name__))
         self._fusion.elementwise_only = True
         self._runs = {}

@@ -226,7 +226,7 @@ class _Tracer:
 
         def sample(v):
             if isinstance(v, _Var):
-                return type(v._weak)(0) if v._weak else _np.zeros((), v.dtype)
+                return v._weak(0) if v._weak else _np.zeros((), v.dtype)  # _weak: int, float or complex
             return v
         res = _np.where(True, sample(x), sample(y)).dtype
         if res.name not in _CTYPE:
@@ -421,6 +421,7 @@ class Fusion:
 
         f = self.func
         glb = {k: replace(v) for k, v in f.__globals__.items()}
+        glb['__cn_where__'] = tracer.where  # conditionals rewritten by vectorize
         closure = None
         if f.__closure__:
             cells = []

@@ -142,7 +142,7 @@ def test_vectorize_keeps_doc_and_name():
 
 
 @pytest.mark.parametrize("body,what", [
-    (lambda x: x if x > 0 else -x, "truth value"),
+    (lambda x: x > 0 and x, "truth value"),
     (lambda x: x[0], "indexing"),
     (lambda x: x.sum(), "reduction"),
     (lambda x: 3, "not computed from the arguments"),
@@ -175,3 +175,47 @@ def test_vectorize_math_module_functions():
     assert_same(cp.vectorize(f)(cp.asarray(x_np), cp.asarray(y_np)), exp, rtol=1e-14)
     with pytest.raises(TypeError, match="math.factorial"):
         cp.vectorize(lambda v: math.factorial(v))(cp.arange(3))
+
+
+def _relu(x):
+    return x if x > 0 else 0.0
+
+
+def _piecewise_scalar(x, lo):
+    t = x * 2
+    if t < lo:
+        return lo
+    elif t > 4:
+        if x > 10:
+            return 10.0
+        return t - 4
+    return t
+
+
+def test_vectorize_conditionals():
+    x_np = np.linspace(-3, 12, 16)
+    x_cp = cp.asarray(x_np)
+    assert_same(cp.vectorize(_relu)(x_cp), np.vectorize(_relu)(x_np))
+    assert_same(cp.vectorize(_piecewise_scalar)(x_cp, -1.0), np.vectorize(_piecewise_scalar)(x_np, -1.0))
+    scale = 3.0
+    vf = cp.vectorize(lambda v: v * scale if v < 1 else -v)  # a closure, a lambda
+    assert_same(vf(x_cp), np.where(x_np < 1, x_np * scale, -x_np))
+
+
+def _loop(x):
+    total = 0
+    for _ in range(int(x)):
+        total += 1
+    return total
+
+
+def test_vectorize_untranslatable_control_flow():
+    with pytest.raises(TypeError, match="could not translate"):
+        cp.vectorize(_loop)(cp.arange(3.0))
+
+
+def test_fuse_where_with_python_scalar_argument():
+    # The tracer typed a Python scalar argument of where() as an object (found by vectorize).
+    f = cp.fuse(lambda x, a: cp.where(x > a, x, a))
+    x = np.linspace(-1, 1, 5)
+    assert_same(f(cp.asarray(x), 0.5), np.where(x > 0.5, x, 0.5))
