@@ -292,6 +292,9 @@ _MATH_UFUNCS = {
 }
 
 
+_MATH_TO_INT = {'floor', 'ceil', 'trunc'}
+
+
 class _MathNamespace:
     """Stands for the math module inside a traced function: its functions become the
     matching ufuncs (math.log of one argument too); constants (pi, e, inf) stay."""
@@ -307,6 +310,8 @@ class _MathNamespace:
             return log
         target = _MATH_UFUNCS.get(name)
         if target is not None and target in _ufunc_table():
+            if name in _MATH_TO_INT:  # Python's math.floor/ceil/trunc return ints
+                return lambda x: self._tracer.astype(self._tracer.ufunc(target, x), _np.int64)
             return functools.partial(self._tracer.ufunc, target)
         value = getattr(math, name)
         if callable(value):
@@ -408,6 +413,8 @@ class Fusion:
                 return _Namespace(tracer, _np)
             if v is math:
                 return _MathNamespace(tracer)
+            if isinstance(v, types.BuiltinFunctionType) and getattr(math, getattr(v, '__name__', ''), None) is v:
+                return getattr(_MathNamespace(tracer), v.__name__)  # from math import sqrt
             if isinstance(v, ufunc_type):
                 return functools.partial(tracer.ufunc, v.__name__)
             if isinstance(v, _np.ufunc) and v.__name__ in _ufunc_table():

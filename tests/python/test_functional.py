@@ -1,4 +1,6 @@
 """apply_along_axis, apply_over_axes, piecewise and vectorize against NumPy."""
+from math import floor, sqrt
+
 import numpy as np
 import pytest
 
@@ -219,3 +221,13 @@ def test_fuse_where_with_python_scalar_argument():
     f = cp.fuse(lambda x, a: cp.where(x > a, x, a))
     x = np.linspace(-1, 1, 5)
     assert_same(f(cp.asarray(x), 0.5), np.where(x > 0.5, x, 0.5))
+
+
+def test_vectorize_math_imported_names_and_int_results():
+    x_np = np.linspace(0.5, 7.5, 8)
+    vf = cp.vectorize(_floor_sqrt)
+    assert_same(vf(cp.asarray(x_np)), np.vectorize(_floor_sqrt)(x_np))
+
+
+def _floor_sqrt(v):
+    return floor(sqrt(v) * 3)  # names imported from math at the top of this file
