@@ -279,6 +279,11 @@ def triu_indices_from(arr, k=0):
 
 def indices(dimensions, dtype=int, sparse=False):
     dimensions = tuple(dimensions)
+    for n in dimensions:  # NumPy's checks of a shape: integers (not bools), none negative
+        if isinstance(n, (bool, _numpy.bool_)) or not isinstance(n, (int, _numpy.integer)):
+            raise TypeError("an integer is required")
+        if n < 0:
+            raise ValueError("negative dimensions are not allowed")
     nd = len(dimensions)
     parts = []
     for i, n in enumerate(dimensions):

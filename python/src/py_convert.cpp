@@ -190,7 +190,9 @@ static int64_t to_list_item(nb::handle obj, bool is_shape) {
 static Shape to_int_list(nb::handle obj, bool is_shape) {
   Shape s;
   if (PyBool_Check(obj.ptr())) {
-    if (is_shape) throw TypeError("expected a sequence of integers or a single integer, got 'bool'");
+    if (is_shape)
+      throw TypeError(std::string("expected a sequence of integers or a single integer, got '") +
+                      (obj.ptr() == Py_True ? "True" : "False") + "'");
     throw TypeError("an integer is required for the axis");
   }
   if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()))) {

@@ -92,3 +92,8 @@ def test_ndenumerate(layout):
     got, exp = list(cp.ndenumerate(a_cp)), list(np.ndenumerate(a_np))
     assert got == exp
     assert all(type(g[1]) is type(e[1]) for g, e in zip(got, exp))
+
+
+@pytest.mark.parametrize("dims", [(-1,), (2, -3), (True, 2), (2.0,), (0, 2), (np.int64(2), 3)], ids=str)
+def test_indices_checks_its_shape(dims):
+    check_same_outcome(lambda: cp.indices(dims), lambda: np.indices(dims))

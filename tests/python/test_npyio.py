@@ -141,3 +141,57 @@ def _same_nested(g, e):
         assert type(g) is type(e) and len(g) == len(e)
         for x, y in zip(g, e):
             assert_same(x, y)
+
+
+@pytest.mark.parametrize("kw", [
+    {"comments": "%", "delimiter": ","},
+    {"converters": {0: lambda s: float(s) * 10}, "delimiter": ","},
+    {"quotechar": '"', "delimiter": ","},
+    {"encoding": "utf-8", "delimiter": ","},
+    {"dtype": np.complex128, "delimiter": ","},
+    {"delimiter": ",", "usecols": 5},
+])
+def test_loadtxt_more_keywords(kw):
+    text = '% head\n1,"2",3\n4,5,6\n'
+    check_same_outcome(lambda: cp.loadtxt(io.StringIO(text), **kw), lambda: np.loadtxt(io.StringIO(text), **kw),
+                       compare=_same_nested)
+
+
+@pytest.mark.parametrize("kw", [
+    {"delimiter": ",", "missing_values": "x", "filling_values": 0},
+    {"delimiter": ",", "max_rows": 1},
+    {"delimiter": ",", "dtype": np.int32, "invalid_raise": False},
+    {"delimiter": ",", "names": True},  # structured: no cunumpy form
+    {"delimiter": ",", "ndmin": 2, "usecols": [0]},
+])
+def test_genfromtxt_more_keywords(kw):
+    text = "a,b\n1,x\n3,4\n"
+    got, exp = None, None
+    try:
+        exp = np.genfromtxt(io.StringIO(text), **kw)
+    except Exception as e:  # noqa: BLE001
+        with pytest.raises(type(e)):
+            cp.genfromtxt(io.StringIO(text), **kw)
+        return
+    if exp.dtype.names:
+        with pytest.raises(TypeError):
+            cp.genfromtxt(io.StringIO(text), **kw)
+        return
+    got = cp.genfromtxt(io.StringIO(text), **kw)
+    assert_same(got, exp)
+
+
+def test_savetxt_1d_complex_and_errors():
+    a = np.array([1 + 2j, 3 - 4j])
+    f1, f2 = io.StringIO(), io.StringIO()
+    cp.savetxt(f1, cp.asarray(a))
+    np.savetxt(f2, a)
+    assert f1.getvalue() == f2.getvalue()
+    check_same_outcome(lambda: cp.savetxt(io.StringIO(), cp.zeros((2, 2, 2))),
+                       lambda: np.savetxt(io.StringIO(), np.zeros((2, 2, 2))), compare=lambda g, e: None)
+
+
+def test_fromfunction_errors_and_shapes():
+    check_same_outcome(lambda: cp.fromfunction(lambda i: i, (-1,)), lambda: np.fromfunction(lambda i: i, (-1,)))
+    check_same_outcome(lambda: cp.fromfunction(lambda i, j: i, (2, True)),
+                       lambda: np.fromfunction(lambda i, j: i, (2, True)))
