@@ -25,6 +25,7 @@
 #include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
+#include "cunumpy/memory/thread_allocator.hpp"
 #include "cunumpy/ops/clip.hpp"
 #include "cunumpy/ops/copying.hpp"
 #include "cunumpy/ops/correlation.hpp"

@@ -14,6 +14,7 @@
 #include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
+#include "cunumpy/memory/thread_allocator.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
@@ -246,6 +247,20 @@ void bind_memory(nb::module_& m) {
     cunumpy::set_allocator([a](Device, std::size_t n) { return a(n); });
   }, "allocator"_a.none());
   m.def("reset_allocator", [] { cunumpy::set_allocator({}); });
+  // using_allocator's: this thread only. active=False: none (the process's applies);
+  // allocator None: no pool.
+  m.def("set_thread_allocator", [](nb::object alloc, bool active) {
+    if (!active) {
+      cunumpy::set_thread_allocator(std::nullopt);
+      return;
+    }
+    if (alloc.is_none()) {
+      cunumpy::set_thread_allocator(cunumpy::uncached_allocator());
+      return;
+    }
+    auto a = python_allocator(alloc, "the allocator given to using_allocator");
+    cunumpy::set_thread_allocator(cunumpy::Allocator([a](Device, std::size_t n) { return a(n); }));
+  }, "allocator"_a.none(), "active"_a);
   // nbytes on the current device through the current allocator (cunumpy.cuda.alloc).
   m.def("alloc", [](std::size_t n) { return MemoryPointer{cunumpy::allocate(cunumpy::current_device(), n), 0}; },
         "size"_a);

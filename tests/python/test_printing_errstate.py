@@ -127,6 +127,31 @@ def test_using_allocator():
     assert int(b.sum()) == 10 and int(a[-1]) == 999
 
 
+def test_using_allocator_nests_and_is_per_thread():
+    import threading
+    outer, inner = cp.cuda.MemoryPool(), cp.cuda.MemoryPool()
+    seen = {}
+    with cp.cuda.using_allocator(outer.malloc):
+        x = cp.zeros(256)
+        with cp.cuda.using_allocator(inner.malloc):
+            y = cp.zeros(512)
+            assert cp.cuda.get_allocator().__self__ is inner
+        z = cp.zeros(128)
+        assert outer.used_bytes() >= x.nbytes + z.nbytes and inner.used_bytes() >= y.nbytes
+
+        def other():
+            before = outer.used_bytes()
+            w = cp.zeros(1024)
+            seen["other"] = outer.used_bytes() - before, inner.used_bytes(), w.nbytes
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+    grown, _, _ = seen["other"]
+    assert grown == 0  # the other thread allocated from its own (default) allocator
+    assert getattr(cp.cuda.get_allocator(), "__self__", None) is cp.get_default_memory_pool()
+    del x, y, z
+
+
 def test_allow_synchronize_refuses_host_reads():
     from _helpers import device_kind
     a = cp.arange(10)

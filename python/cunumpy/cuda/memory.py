@@ -1,6 +1,7 @@
 """cunumpy.cuda.memory: memory pools and allocators (CuPy's ``cupy.cuda.memory``)."""
 
 import contextlib as _contextlib
+import threading as _threading
 
 from cunumpy.cuda._core_access import core, core_cuda
 
@@ -43,6 +44,7 @@ class PinnedMemoryPool(_Pool):
 
 
 _current_allocator = None  # None: the default pools
+_NONE = object()  # no using_allocator block on this thread
 
 
 def set_allocator(allocator=None):
@@ -63,33 +65,36 @@ def set_allocator(allocator=None):
 
 
 def get_allocator():
-    """The allocator set by set_allocator (the default pool's malloc by default)."""
+    """This thread's using_allocator allocator, else the one set by set_allocator (the
+    default pool's malloc by default)."""
+    mine = getattr(_thread, "allocator", _NONE)
+    if mine is not _NONE:
+        return mine
     if _current_allocator is None:
         return _c.get_default_memory_pool().malloc
     return _current_allocator
 
 
+_thread = _threading.local()  # using_allocator's allocator of this thread, if any
+
+
 @_contextlib.contextmanager
 def using_allocator(allocator=None):
-    """Routes cunumpy allocations through ``allocator`` inside the ``with`` block (None:
-    no pool, as set_allocator(None)), then restores the allocator in use before.
-
-    Unlike CuPy, where the block's allocator is the calling thread's, the allocator is the
-    process's (set_allocator's), so other threads see it while the block runs.
-    """
-    global _current_allocator
-    saved = _current_allocator
-    set_allocator(allocator)
+    """Routes this thread's cunumpy allocations through ``allocator`` inside the ``with``
+    block (None: no pool, as set_allocator(None)); other threads keep theirs. Blocks nest;
+    the allocator in use before comes back after."""
+    prev = getattr(_thread, "allocator", _NONE)
+    _c.set_thread_allocator(allocator, True)
+    _thread.allocator = _c.alloc if allocator is None else allocator
     try:
         yield
     finally:
-        if saved is None:
-            _c.reset_allocator()
-            _current_allocator = None
-        elif saved is _c.alloc:
-            set_allocator(None)
+        if prev is _NONE:
+            _c.set_thread_allocator(None, False)
+            del _thread.allocator
         else:
-            set_allocator(saved)
+            _c.set_thread_allocator(None if prev is _c.alloc else prev, True)
+            _thread.allocator = prev
 
 
 def alloc(size):
