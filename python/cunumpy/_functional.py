@@ -120,7 +120,8 @@ class vectorize:
     """cupy.vectorize: a Python function of scalars becomes one elementwise kernel.
 
     The function is traced (as fuse does) with the argument dtypes: arithmetic, comparisons,
-    cunumpy/NumPy ufuncs, the math module's functions, ``where`` and ``astype`` translate,
+    cunumpy/NumPy ufuncs, the math module's functions, Python's two-argument ``max``/``min``
+    and ``float``/``int``, ``where`` and ``astype`` translate,
     and so do conditionals (``a if c else b``, and ``if``/``elif``/``else`` branches that
     each return: python/cunumpy/_conditionals.py rewrites them into selects, both sides
     evaluated). Other control flow on values (loops, ``and``/``or``), indexing, reductions

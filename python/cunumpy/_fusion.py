@@ -319,6 +319,32 @@ class _MathNamespace:
         return value
 
 
+def _traced_builtins(tracer):
+    """Python's max, min, float and int on traced values: selects and casts (two-argument
+    max/min as Python picks: the first unless the second is greater/less, so NaN order
+    matches). On plain values they are Python's own."""
+    import builtins
+
+    def pick(op, name):
+        def f(*args, **kwargs):
+            if len(args) != 2 or kwargs or not any(isinstance(a, _Var) for a in args):
+                if any(isinstance(a, _Var) for a in args):
+                    raise _Untraceable(f'{name}() other than of two values')
+                return getattr(builtins, name)(*args, **kwargs)
+            a, b = args
+            return tracer.where(tracer.ufunc(op, b, a), b, a)
+        return f
+
+    def cast(dtype, name):
+        def f(*args):
+            if len(args) == 1 and isinstance(args[0], _Var):
+                return tracer.astype(args[0], dtype)
+            return getattr(builtins, name)(*args)
+        return f
+    return {'max': pick('greater', 'max'), 'min': pick('less', 'min'),
+            'float': cast(_np.float64, 'float'), 'int': cast(_np.int64, 'int')}
+
+
 def _identity(kind, acc):
     if kind == 'sum':
         return '0'
@@ -429,6 +455,8 @@ class Fusion:
         f = self.func
         glb = {k: replace(v) for k, v in f.__globals__.items()}
         glb['__cn_where__'] = tracer.where  # conditionals rewritten by vectorize
+        for name, fn in _traced_builtins(tracer).items():
+            glb.setdefault(name, fn)  # a module's own max/min/... stays its own
         closure = None
         if f.__closure__:
             cells = []

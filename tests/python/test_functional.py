@@ -231,3 +231,17 @@ def test_vectorize_math_imported_names_and_int_results():
 
 def _floor_sqrt(v):
     return floor(sqrt(v) * 3)  # names imported from math at the top of this file
+
+
+def _clamp(x, lo, hi):
+    return float(min(max(x, lo), hi)) + int(x) * 0
+
+
+def test_vectorize_builtins_max_min_float_int():
+    x_np = np.array([-3.5, -0.5, 0.25, 2.0, 7.75, np.nan])
+    got = cp.vectorize(_clamp)(cp.asarray(x_np), -1.0, 3.0)
+    exp = np.array([_clamp(v, -1.0, 3.0) if not np.isnan(v) else np.nan for v in x_np])
+    assert_same(got, exp)
+    assert_same(cp.vectorize(lambda v: int(v))(cp.asarray([1.7, -2.5])), np.array([1, -2]))
+    with pytest.raises(TypeError, match="max"):
+        cp.vectorize(lambda v: max(v, 1, 2))(cp.arange(3))
