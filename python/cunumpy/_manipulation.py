@@ -55,7 +55,7 @@ def _c_int_axes(axis, squeeze=False):
 
 
 def swapaxes(a, axis1, axis2):
-    return _arr(a).swapaxes(_c_int_axes(axis1), _c_int_axes(axis2))
+    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1)), _axis_index(_c_int_axes(axis2)))
 
 
 def moveaxis(a, source, destination):

@@ -2,7 +2,6 @@
 unstack, tile. The work is C++ (include/cunumpy/ops/rearranging.hpp); here NumPy's
 signatures and the conversion of axis, shift and count arguments."""
 import numbers
-import operator
 
 import numpy as _numpy
 
@@ -33,7 +32,7 @@ def rot90(m, k=1, axes=(0, 1)):
     axes = tuple(axes)
     if len(axes) != 2:
         raise ValueError('len(axes) must be 2.')
-    return _core.rot90(m, int(k), (operator.index(axes[0]), operator.index(axes[1])))
+    return _core.rot90(m, int(k), (_axis_index(axes[0]), _axis_index(axes[1])))
 
 
 def roll(a, shift, axis=None):

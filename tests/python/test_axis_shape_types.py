@@ -79,3 +79,22 @@ def test_eye_identity_bool_size_and_huge_axis():
             call(cp)
     with pytest.raises(OverflowError):
         cp.stack([cp.ones(3)] * 2, axis=np.uint64(2**64 - 1))
+
+
+MORE_STRICT = {
+    "swapaxes": lambda: cp.swapaxes(cp.ones((2, 2)), True, 0),
+    "rot90": lambda: cp.rot90(cp.ones((2, 2)), axes=(True, 0)),
+    "delete": lambda: cp.delete(cp.ones(4), 0, axis=True),
+    "insert": lambda: cp.insert(cp.ones(4), 0, 1, axis=True),
+    "median": lambda: cp.median(cp.ones((2, 2)), axis=True),
+    "quantile": lambda: cp.quantile(cp.ones((2, 2)), 0.5, axis=(True,)),
+    "unique": lambda: cp.unique(cp.ones((2, 2)), axis=True),
+    "fft": lambda: cp.fft.fft(cp.ones(4), axis=True),
+    "array_split": lambda: cp.array_split(cp.ones(4), 2, axis=True),
+}
+
+
+@pytest.mark.parametrize("name", list(MORE_STRICT))
+def test_bool_axis_refused_in_the_rest(name):
+    with pytest.raises(TypeError):
+        MORE_STRICT[name]()
