@@ -35,6 +35,9 @@ MODULE_REASONS = {
     "cunumpy._index_helpers": "forwarder: index arrays from arange/indices/nonzero",
     "cunumpy._functional": "forwarder: per-slice calls assembled by stack/where; vectorize traces into an ElementwiseKernel (C++)",
     "cunumpyx._errstate": "forwarder: the linalg error-check switch (C++)",
+    # NumPy's own functions re-exported as they are (print options, scalar formatters,
+    # the floating-point error state): no array data.
+    "numpy": "interop: NumPy's own function on host values (no array data)",
 }
 
 # Python-only functions that need no C++ of their own, and why.
