@@ -49,7 +49,6 @@ from cunumpy._array_tests import *  # noqa: F401,F403,E402
 from cunumpy._npyio import *  # noqa: F401,F403,E402
 from cunumpy._errstate import *  # noqa: F401,F403,E402
 from cunumpy._flatiter import flatiter  # noqa: F401,E402  (also installs ndarray.flat)
-from cunumpy import typing  # noqa: F401,E402
 from cunumpy._formatting import (  # noqa: F401,E402
     array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
     format_float_scientific, base_repr, binary_repr)
@@ -124,9 +123,9 @@ from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
 def __getattr__(name):
     # cunumpy.testing pulls in numpy.testing (tens of ms): load it on first use so that
     # `import cunumpy` stays fast.
-    if name == 'testing':
+    if name in ('testing', 'typing'):  # typing pulls in numpy.typing: on first use too
         import importlib
-        mod = importlib.import_module('cunumpy.testing')
-        globals()['testing'] = mod
+        mod = importlib.import_module('cunumpy.' + name)
+        globals()[name] = mod
         return mod
     raise AttributeError(f"module 'cunumpy' has no attribute {name!r}")
