@@ -43,3 +43,17 @@ def test_cunumpy_has_name(name):
 def test_exception_lists_are_current():
     assert not (set(MISSING_ON_PURPOSE) - set(NAMES))
     assert not (FROM_BREADTH_A - set(NAMES))
+
+
+def test_typing_and_scalar_names():
+    import numpy as np
+    assert cp.typing.ArrayLike is np.typing.ArrayLike and cp.typing.NBitBase is np.typing.NBitBase
+    alias = cp.typing.NDArray[np.float32]
+    assert alias.__origin__ is cp.ndarray and alias.__args__ == (np.float32,)
+    assert cp.bool is np.bool and cp.long is np.long and cp.ulong is np.ulong
+    assert cp.typename("f") == np.typename("f")
+    x = cp.arange(3)
+    assert cp.astype(x, np.float32).dtype == np.float32
+    assert cp.astype(x, x.dtype, copy=False) is x
+    with pytest.raises(TypeError):
+        cp.astype([1, 2], np.float32)
