@@ -126,3 +126,43 @@ def test_broadcast_nested_and_errors():
         cp.broadcast(cp.ones(3), cp.ones(4))
     with pytest.raises(ValueError):
         cp.broadcast(*([cp.ones(1)] * 65))
+
+
+@pytest.mark.parametrize("layout", ["contig", "fortran", "noncontig", "negstride", "contig3d", "contig1d"])
+@pytest.mark.parametrize("key", [0, -1, 5, slice(1, 7, 2), slice(None, None, -3), Ellipsis, [0, 3, 2],
+                                 (2,)], ids=str)
+def test_flat_getitem(layout, key):
+    from _helpers import assert_same
+    a_np, a_cp = make_pair(layout, np.float32)
+    got, exp = a_cp.flat[key], a_np.flat[key]
+    if isinstance(exp, np.generic):
+        assert float(got) == float(exp)
+    else:
+        assert_same(got, exp)
+
+
+@pytest.mark.parametrize("layout", ["contig", "fortran", "noncontig", "negstride"])
+@pytest.mark.parametrize("key,value", [(3, -1.0), (slice(0, 6, 2), 9.0), ([1, 4], [7.0, 8.0]), (Ellipsis, 2.5)],
+                         ids=str)
+def test_flat_setitem_writes_the_array(layout, key, value):
+    from _helpers import assert_same
+    a_np, a_cp = make_pair(layout, np.float64)
+    a_np = a_np.copy() if not a_np.flags.writeable else a_np
+    a_np.flat[key] = value
+    a_cp.flat[key] = value
+    assert_same(a_cp, a_np)
+
+
+def test_flat_len_iter_copy_base_and_assignment():
+    from _helpers import assert_same
+    a_np, a_cp = make_pair("noncontig", np.int32)
+    assert len(a_cp.flat) == len(a_np.flat)
+    assert list(a_cp.flat) == list(a_np.flat)
+    assert_same(a_cp.flat.copy(), a_np.flat.copy())
+    assert a_cp.flat.base is a_cp
+    assert isinstance(a_cp.flat, cp.flatiter)
+    a_cp.flat = 4
+    a_np.flat = 4
+    assert_same(a_cp, a_np)
+    with pytest.raises(IndexError):
+        a_cp.flat[0, 1]
