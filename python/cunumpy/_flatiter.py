@@ -43,6 +43,12 @@ class flatiter:
         import cunumpy
         base = self._base
         positions = cunumpy.arange(base.size)[self._flat_key(ind)]
+        # NumPy fills the selected positions with the values in flat order, repeated when
+        # there are fewer of them.
+        v = value if isinstance(value, _core.ndarray) else cunumpy.asarray(value)
+        if v.ndim and v.shape != positions.shape and v.size and positions.size:
+            v = cunumpy.resize(v.ravel(), positions.shape)
+        value = v
         if base.ndim == 1:
             base[positions] = value
             return

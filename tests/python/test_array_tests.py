@@ -142,7 +142,9 @@ def test_flat_getitem(layout, key):
 
 
 @pytest.mark.parametrize("layout", ["contig", "fortran", "noncontig", "negstride"])
-@pytest.mark.parametrize("key,value", [(3, -1.0), (slice(0, 6, 2), 9.0), ([1, 4], [7.0, 8.0]), (Ellipsis, 2.5)],
+@pytest.mark.parametrize("key,value", [(3, -1.0), (slice(0, 6, 2), 9.0), ([1, 4], [7.0, 8.0]), (Ellipsis, 2.5),
+                                       (slice(0, 5), [1.0, 2.0]), (Ellipsis, [[3.0], [4.0], [5.0]]),
+                                       ([0, 1], [[6.0], [7.0]])],
                          ids=str)
 def test_flat_setitem_writes_the_array(layout, key, value):
     from _helpers import assert_same
