@@ -5,6 +5,7 @@ import operator as _operator
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._creation import arange, asarray, zeros, tri, linspace
@@ -80,6 +81,8 @@ def _take_index(indices):
 
 def take(a, indices, axis=None, out=None, mode='raise'):
     a = _arr(a)
+    if axis is not None:
+        axis = _axis_index(axis)
     if a.ndim == 0 and axis is not None:
         a = a.reshape(1)  # NumPy takes a 0-d array as 1-d along axis 0 or -1
     return _into(out, _core._take(a, _take_index(indices), axis, mode))
@@ -117,7 +120,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
-    axis = _operator.index(axis)  # TypeError for a float, as NumPy
+    axis = _axis_index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim
@@ -263,6 +266,11 @@ def triu_indices_from(arr, k=0):
 
 def indices(dimensions, dtype=int, sparse=False):
     dimensions = tuple(dimensions)
+    for n in dimensions:  # NumPy's checks of a shape: integers (not bools), none negative
+        if isinstance(n, (bool, _numpy.bool_)) or not isinstance(n, (int, _numpy.integer)):
+            raise TypeError("an integer is required")
+        if n < 0:
+            raise ValueError("negative dimensions are not allowed")
     nd = len(dimensions)
     parts = []
     for i, n in enumerate(dimensions):

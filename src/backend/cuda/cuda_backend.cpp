@@ -17,6 +17,7 @@
 #include "backend/cuda/copy_kernels.hpp"
 #include "backend/cuda/transpose_kernel.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "backend/cuda/raw_kernel_cuda.hpp"
 #include "backend/cuda/user_kernel_cuda.hpp"
@@ -227,6 +228,7 @@ class CudaBackend final : public Backend {
 
   void copy_to_host(void* host_dst, const void* device_src, std::size_t n) override {
     if (n == 0) return;
+    declare_synchronize();  // every blocking read waits for the stream (allow_synchronize)
     cuda::ensure_context(device_);
     CUstream s = stream();
     if (n <= kSmallReadBytes) {
