@@ -47,6 +47,7 @@ from cunumpy._show_config import show_config  # noqa: F401
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
 bool_ = _numpy.bool_
+bool = _numpy.bool  # the array API's name (NumPy 2's too)
 int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64
 uint8, uint16, uint32, uint64 = _numpy.uint8, _numpy.uint16, _numpy.uint32, _numpy.uint64
 float16, float32, float64 = _numpy.float16, _numpy.float32, _numpy.float64
@@ -89,6 +90,9 @@ def get_default_pinned_memory_pool():
 
 
 from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
+# The array API standard: x.__array_namespace__() is this module.
+from cunumpy._array_api import (  # noqa: F401,E402
+    astype, __array_namespace_info__, __array_api_version__)
 
 
 def __getattr__(name):

@@ -11,6 +11,7 @@ import builtins as _builtins
 
 import numpy as _numpy
 
+from cunumpy import _array_api
 from cunumpy import _core
 from cunumpy import _dlpack
 from cunumpy import _formatting
@@ -206,6 +207,7 @@ _METHODS = {
     'repeat': _repeat,
     # NumPy's dispatch protocols (NEP 13, NEP 18) and the exchange protocols
     '__array_ufunc__': _interop.array_ufunc, '__array_function__': _interop.array_function,
+    '__array_namespace__': _array_api.array_namespace,
     'toDlpack': _dlpack.to_dlpack, 'to_device': _dlpack.to_device,
     '__cuda_array_interface__': property(_dlpack.cuda_array_interface, doc=_dlpack.CAI_DOC),
 }
