@@ -21,6 +21,7 @@ from cunumpy._dtype_functions import (  # noqa: F401
 from cunumpy import cuda  # noqa: F401
 from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401
+from cunumpy._flatiter import flatiter  # noqa: F401  (ndarray.flat)
 from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
 from cunumpy._fusion import fuse  # noqa: F401
 from cunumpy import fft  # noqa: F401

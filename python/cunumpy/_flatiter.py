@@ -100,10 +100,13 @@ class flatiter:
             return self._int_position(key)
         idx = key if isinstance(key, _core.ndarray) else asarray(key)
         if idx.dtype.kind == "b":
+            if idx.ndim > 1:
+                raise IndexError("too many indices for flat iterator: flat iterator is "
+                                 f"1-dimensional, but {idx.ndim} were indexed")
             if idx.size != self._base.size:
                 raise IndexError(f"boolean index did not match indexed flat iterator of size "
                                  f"{self._base.size}; size of boolean index is {idx.size}")
-            return _core.nonzero(idx.ravel())[0]
+            return _core.nonzero(idx)[0]
         if idx.ndim == 0 and idx.dtype.kind in "iu":
             return self._int_position(int(idx))
         if idx.dtype.kind not in "iu" and idx.size > 0:
