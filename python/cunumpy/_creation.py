@@ -135,27 +135,10 @@ def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, d
     return _core.full_like(a, fill_value, dtype, _order(order), shape)
 
 
-def _has_device_array(obj):
-    if isinstance(obj, ndarray):
-        return True
-    if isinstance(obj, (list, tuple)):
-        return any(_has_device_array(o) for o in obj)
-    return False
-
-
-def _to_host_nested(obj):
-    """Nested sequences holding cunumpy arrays, with those arrays copied to the host."""
-    if isinstance(obj, ndarray):
-        return obj.get()
-    if isinstance(obj, (list, tuple)):
-        return [_to_host_nested(o) for o in obj]
-    return obj
-
-
 def _from_python(obj, dtype):
-    if isinstance(obj, (list, tuple)) and _has_device_array(obj):
-        obj = _to_host_nested(obj)
-    elif getattr(obj, "__cuda_array_interface__", None) is not None:
+    # (nested lists and tuples holding cunumpy arrays are assembled on the device by
+    # _core.from_python: python/src/py_convert.cpp)
+    if getattr(obj, "__cuda_array_interface__", None) is not None:
         # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's
         # CPU tensors raise AttributeError for the attribute and convert as sequences)
         out = _core._from_cuda_array_interface(obj)
