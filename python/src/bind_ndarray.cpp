@@ -424,7 +424,7 @@ void bind_ndarray(nb::module_& m) {
                "\n  OWNDATA : " + b(f.owndata) + "\n  WRITEABLE : " + b(f.array.writeable());
       });
 
-  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr());
+  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable());
   cls.def("__init__",
           [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
              nb::handle order) {
