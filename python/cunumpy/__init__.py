@@ -9,6 +9,7 @@ from cunumpy import _core
 from cunumpy._core import ndarray
 from cunumpy import _ndarray_methods  # noqa: F401  (installs every Python-level ndarray method)
 from cunumpy._creation import *  # noqa: F401,F403
+from cunumpy._creation_host import *  # noqa: F401,F403  (loadtxt, fromfunction, ...)
 from cunumpy._manipulation import *  # noqa: F401,F403
 from cunumpy._rearrange import *  # noqa: F401,F403
 from cunumpy._editing import *  # noqa: F401,F403
