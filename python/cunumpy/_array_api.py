@@ -106,15 +106,14 @@ class ArrayNamespaceInfo:
         return device_object(_core.current_device())
 
     def devices(self):
+        """The CUDA devices, then the CPU (the CPU backend runs everywhere)."""
         n = _core.cuda.get_device_count()
-        if n == 0:
-            return [device_object('cpu')]
-        return [device_object(f'cuda:{i}') for i in range(n)]
+        return [device_object(f'cuda:{i}') for i in range(n)] + [device_object('cpu')]
 
     def _check_device(self, device):
         if device is not None:
             spec = device_spec(device)
-            if spec not in [device_spec(d) for d in self.devices()] and spec != 'cpu':
+            if spec not in [device_spec(d) for d in self.devices()]:
                 raise ValueError(f'device {device!r} is not one of {self.devices()}')
 
     def default_dtypes(self, *, device=None):

@@ -9,8 +9,6 @@ raise TypeError naming that dtype.
 
 import numpy as _np
 
-from cunumpy._core import ndarray as _core_ndarray
-
 __all__ = [
     "SUPPORTED_DTYPES",
     "is_supported_dtype",
@@ -147,19 +145,14 @@ def _host_proxy(x):
 
 
 def finfo(dtype):
-    """numpy.finfo for float16/32/64 and complex64/128 (complex gives its real part's info);
-    a cunumpy array stands for its dtype (the array API's finfo(type))."""
-    if isinstance(dtype, _core_ndarray):
-        dtype = dtype.dtype
+    """numpy.finfo for float16/32/64 and complex64/128 (complex gives its real part's info)."""
     res = _np.finfo(_host_proxy(dtype))  # NumPy's errors (ValueError) first
     check_supported_dtype(res.dtype)
     return res
 
 
 def iinfo(int_type):
-    """numpy.iinfo for the 8 integer dtypes; a cunumpy array stands for its dtype."""
-    if isinstance(int_type, _core_ndarray):
-        int_type = int_type.dtype
+    """numpy.iinfo for the 8 integer dtypes."""
     res = _np.iinfo(_host_proxy(int_type))
     check_supported_dtype(res.dtype)
     return res
