@@ -27,11 +27,14 @@ def device_spec(device):
     spec = getattr(device, '_spec', None)
     if spec is not None:
         return spec
+    if isinstance(device, int) and not isinstance(device, bool):  # a CUDA device id, as CuPy's
+        from cunumpy import cuda
+        return cuda.Device(device)._spec
     s = str(device)
     if s == 'cpu' or s.startswith('cuda'):
         return 'cuda:0' if s == 'cuda' else s
-    raise ValueError(f"unsupported device {device!r} (expected 'cpu', 'cuda:N', "
-                     "a cunumpy.cuda.Device or an array's .device)")
+    raise ValueError(f"unsupported device {device!r} (expected 'cpu', 'cuda:N', a CUDA "
+                     "device id, a cunumpy.cuda.Device or an array's .device)")
 
 
 @contextlib.contextmanager

@@ -52,11 +52,6 @@ def _target_device(device, like):
     return like.device if isinstance(like, ndarray) else None
 
 
-def _like_device(prototype, device):
-    """The array API's rule for the _like functions: x's device unless `device` says."""
-    return prototype.device if device is None else device
-
-
 def _array_fill(fill_value, dtype):
     """A sequence or NumPy array fill value as a cunumpy array (broadcast into the result);
     a Python int beyond 64 bits as a float for a float or complex result."""
