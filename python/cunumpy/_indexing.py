@@ -233,25 +233,12 @@ def diagflat(v, k=0):
     return diag(_arr(v).ravel(), k)
 
 
-def _tri_select(m, k, upper):
-    """m where on/below (tril) or on/above (triu) the k-th diagonal, else 0; a 1-d m is a
-    row repeated, as in NumPy."""
-    m = _arr(m)
-    if m.ndim == 0:  # NumPy's tri(*m.shape[-2:]) gets no N
-        raise TypeError("tri() missing 1 required positional argument: 'N'")
-    if m.ndim == 1:
-        m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0]
-    u = _u()
-    t = tri(m.shape[-2], m.shape[-1], k - 1 if upper else k, dtype=bool)
-    return u._where(u.logical_not(t) if upper else t, m, zeros((), dtype=m.dtype))
-
-
 def tril(m, k=0):
-    return _tri_select(m, k, False)
+    return _core.tril(_arr(m), _operator.index(k))
 
 
 def triu(m, k=0):
-    return _tri_select(m, k, True)
+    return _core.triu(_arr(m), _operator.index(k))
 
 
 def tril_indices(n, k=0, m=None):

@@ -2,6 +2,8 @@
 // linspace and tri are generated on the host with NumPy's exact arithmetic, then uploaded.
 #include "cunumpy/ops/creation.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -9,6 +11,8 @@
 #include <vector>
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/ops/manipulation.hpp"
+#include "cunumpy/ops/elementwise.hpp"
 #include "core/backend.hpp"
 #include "core/dtype_dispatch.hpp"
 #include "scalar/cn_scalar.h"
@@ -240,21 +244,47 @@ ndarray eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype, Orde
 
 ndarray identity(int64_t n, DType dtype) { return eye(n, n, 0, dtype); }
 
-ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
-  const int64_t m = m_in.value_or(n);
+namespace {
+// The (n, m) boolean mask j <= i + k on `device`: one broadcast comparison of two short
+// aranges where the array lives (no n*m host buffer, no upload). k is clamped to [-n, m],
+// which changes no entry and keeps the aranges in range.
+ndarray tri_mask(int64_t n, int64_t m, int64_t k, Device device) {
   if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
   int64_t count;
   if (__builtin_mul_overflow(n, m, &count)) throw ValueError("Maximum allowed dimension exceeded");
-  std::vector<unsigned char> host(host_bytes(count, dtype.itemsize()));
-  dispatch_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* buf = reinterpret_cast<T*>(host.data());
-    const T one = cn::cast<T>(true), zero = cn::cast<T>(false);
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < m; ++j) buf[i * m + j] = j <= i + k ? one : zero;
-  });
-  return upload(host, Shape{n, m}, dtype);
+  (void)host_bytes(count, 1);
+  const int64_t kc = std::clamp<int64_t>(k, -n, m);
+  const Scalar one(int64_t(1));
+  ndarray rows = arange(Scalar(int64_t(0)), Scalar(n), one, int64).reshape(Shape{n, 1});
+  ndarray cols = arange(Scalar(-kc), Scalar(m - kc), one, int64).reshape(Shape{1, m});
+  if (!(rows.device() == device)) rows = rows.to(device), cols = cols.to(device);
+  return greater_equal(rows, cols);  // i >= j - k
 }
+
+// m where on/below (upper: on/above) the k-th diagonal of the last two axes, else 0; a
+// 1-d m is a row repeated, as in NumPy.
+ndarray tri_select(const ndarray& m0, int64_t k, bool upper) {
+  if (m0.ndim() == 0) throw TypeError("tri() missing 1 required positional argument: 'N'");
+  const ndarray m = m0.ndim() == 1 ? broadcast_to(m0, Shape{m0.size(), m0.size()}) : m0;
+  const int nd = m.ndim();
+  ndarray mask = tri_mask(m.shape()[nd - 2], m.shape()[nd - 1],
+                          upper ? (k == INT64_MIN ? k : k - 1) : k, m.device());
+  if (upper) mask = logical_not(mask);
+  const Operand ops[] = {mask, m, Operand(Scalar(0).cast(m.dtype()))};
+  return ufunc_call("_where", ops)[0];
+}
+}  // namespace
+
+ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
+  const int64_t m = m_in.value_or(n);
+  int64_t count;
+  if (n >= 0 && m >= 0 && !__builtin_mul_overflow(n, m, &count)) (void)host_bytes(count, dtype.itemsize());
+  const ndarray t = tri_mask(n, m, k, current_device());
+  return dtype == bool_ ? t : t.astype(dtype);
+}
+
+ndarray tril(const ndarray& m, int64_t k) { return tri_select(m, k, false); }
+ndarray triu(const ndarray& m, int64_t k) { return tri_select(m, k, true); }
 
 // Keeps the host layout as NumPy's order 'K' does: C and F stay as they are; any other
 // layout is gathered on the host into memory order (axes by decreasing |stride|), then
