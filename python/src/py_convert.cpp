@@ -260,7 +260,7 @@ bool is_nested_sequence(nb::handle obj) { return PyList_Check(obj.ptr()) || PyTu
 // One element of the nesting that is not itself a list or tuple, and where it goes.
 struct NestedLeaf {
   std::vector<int64_t> position;  // the leading indices of its place in the result
-  nb::handle object;              // alive while the outer sequence is
+  nb::object object;
   std::optional<ndarray> array;   // a device array, or a host object uploaded
   Scalar scalar;
   DType dtype = float64;
@@ -286,13 +286,15 @@ NestedShape walk_nested(nb::handle obj, std::vector<int64_t>& position, std::vec
     if (position.size() >= 64)
       throw ValueError("maximum supported dimension for an ndarray is currently 64, found 65");
     const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
-    PyObject** items = PySequence_Fast_ITEMS(obj.ptr());
     NestedShape out;
     out.shape.push_back(n);
     Shape inner;
-    for (Py_ssize_t i = 0; i < n; ++i) {
+    // Each item is read (and held) afresh: converting a host leaf runs Python code, which
+    // may resize the list; then the shape check fails instead of reading freed memory.
+    for (Py_ssize_t i = 0; i < n && i < PySequence_Fast_GET_SIZE(obj.ptr()); ++i) {
+      nb::object item = nb::borrow(PySequence_Fast_GET_ITEM(obj.ptr(), i));
       position.push_back(i);
-      NestedShape c = walk_nested(items[i], position, leaves, host_leaf);
+      NestedShape c = walk_nested(item, position, leaves, host_leaf);
       position.pop_back();
       if (i == 0) {
         inner = c.shape;
@@ -302,12 +304,14 @@ NestedShape walk_nested(nb::handle obj, std::vector<int64_t>& position, std::vec
         inner = common_prefix(inner, c.shape);
       }
     }
+    if (PySequence_Fast_GET_SIZE(obj.ptr()) != n)
+      throw ValueError("a list changed size while it was converted to an array");
     for (int64_t d : inner) out.shape.push_back(d);
     return out;
   }
   NestedLeaf leaf;
   leaf.position = position;
-  leaf.object = obj;
+  leaf.object = nb::borrow(obj);
   Shape shape;
   if (is_ndarray(obj) || !(is_python_scalar(obj) || is_numpy_scalar(obj))) {
     leaf.array = is_ndarray(obj) ? as_ndarray(obj) : host_leaf(obj);
@@ -323,15 +327,21 @@ NestedShape walk_nested(nb::handle obj, std::vector<int64_t>& position, std::vec
 
 }  // namespace
 
-bool holds_device_array(nb::handle obj) {
+namespace {
+bool holds_device_array_at(nb::handle obj, int depth) {
   if (is_ndarray(obj)) return true;
-  if (!is_nested_sequence(obj)) return false;
+  // Beyond NumPy's 64 dimensions (a list that contains itself, say) NumPy's own
+  // conversion reports the error.
+  if (!is_nested_sequence(obj) || depth > 64) return false;
   const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
-  PyObject** items = PySequence_Fast_ITEMS(obj.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(obj.ptr());  // no Python code runs below
   for (Py_ssize_t i = 0; i < n; ++i)
-    if (holds_device_array(items[i])) return true;
+    if (holds_device_array_at(items[i], depth + 1)) return true;
   return false;
 }
+}  // namespace
+
+bool holds_device_array(nb::handle obj) { return holds_device_array_at(obj, 0); }
 
 ndarray nested_to_device_array(nb::handle obj, std::optional<DType> dtype, const HostLeafConverter& host_leaf) {
   std::vector<NestedLeaf> leaves;

@@ -129,3 +129,25 @@ def test_too_deep():
         v = [v]
     with pytest.raises(ValueError):
         cp.array(v)
+
+
+def test_self_referential_list():
+    a = [X[0, 0]]
+    a.append(a)
+    with pytest.raises((ValueError, RecursionError)):
+        cp.array(a)
+
+
+def test_leaf_that_resizes_the_list():
+    # A host element whose conversion changes the outer list: an error, never a crash or
+    # uninitialized values.
+    outer = []
+
+    class Shrinker:
+        def __array__(self, dtype=None, copy=None):
+            outer.clear()
+            return np.zeros(3)
+
+    outer.extend([X[0], Shrinker(), X[1]])
+    with pytest.raises(ValueError):
+        cp.array(outer)
