@@ -545,7 +545,16 @@ struct reciprocal {
     }
   }
   CN_HALF_UNARY_H
-  template <class T> CN_HD static complex<T> call(complex<T> a) { return cdiv(cplx<T>(T(1), T(0)), a); }
+  // 1/z by Smith's scaling with the numerator's zero imaginary part folded in (NumPy's
+  // loop): the signs of zeros and 1/0 = nan+nanj come out as NumPy's.
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    if (m::fabs(a.im) <= m::fabs(a.re)) {
+      const T r = a.im / a.re, d = a.re + a.im * r;
+      return cplx<T>(T(1) / d, -r / d);
+    }
+    const T r = a.re / a.im, d = a.re * r + a.im;
+    return cplx<T>(r / d, T(-1) / d);
+  }
 };
 struct sign {
   template <class T> CN_HD static T call(T a) {

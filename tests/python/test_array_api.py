@@ -637,7 +637,7 @@ COMPLEX_SPECIAL = [complex(r, i) for r in [0.0, -0.0, 1.0, -2.0, np.inf, -np.inf
 UNARY_COMPLEX = ["abs", "conj", "exp", "expm1", "isfinite", "isinf", "isnan", "log", "log1p",
                  "negative", "positive", "sign", "sqrt", "square", "real", "imag",
                  "sin", "cos", "tan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-                 "asin", "acos", "atan"]
+                 "asin", "acos", "atan", "reciprocal", "log2", "log10"]
 
 
 @pytest.mark.parametrize("dtype", ["complex64", "complex128"])
