@@ -100,6 +100,42 @@ template <class T> CN_HD complex<T> cplx(T re, T im) { complex<T> r; r.re = re; 
 template <class T> CN_HD complex<T> cmul(complex<T> a, complex<T> b) {
   return cplx<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
+// The product with C99 Annex G's recovery of infinities (what C compilers emit for complex
+// `*`, so what libm's cpow computes): a NaN+NaN result of an infinite factor or of an
+// overflow becomes the infinity the factors' signs say.
+template <class T> CN_HD complex<T> cmul_annex_g(complex<T> z, complex<T> w) {
+  T a = z.re, b = z.im, c = w.re, d = w.im;
+  const T ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+  T x = ac - bd, y = ad + bc;
+  if (!(m::isnan(x) && m::isnan(y))) return cplx<T>(x, y);
+  bool again = false;
+  if (m::isinf(a) || m::isinf(b)) {  // z infinite: its direction, with NaNs of w as zeros
+    a = m::copysign(m::isinf(a) ? T(1) : T(0), a);
+    b = m::copysign(m::isinf(b) ? T(1) : T(0), b);
+    if (m::isnan(c)) c = m::copysign(T(0), c);
+    if (m::isnan(d)) d = m::copysign(T(0), d);
+    again = true;
+  }
+  if (m::isinf(c) || m::isinf(d)) {
+    c = m::copysign(m::isinf(c) ? T(1) : T(0), c);
+    d = m::copysign(m::isinf(d) ? T(1) : T(0), d);
+    if (m::isnan(a)) a = m::copysign(T(0), a);
+    if (m::isnan(b)) b = m::copysign(T(0), b);
+    again = true;
+  }
+  if (!again && (m::isinf(ac) || m::isinf(bd) || m::isinf(ad) || m::isinf(bc))) {  // overflow
+    if (m::isnan(a)) a = m::copysign(T(0), a);
+    if (m::isnan(b)) b = m::copysign(T(0), b);
+    if (m::isnan(c)) c = m::copysign(T(0), c);
+    if (m::isnan(d)) d = m::copysign(T(0), d);
+    again = true;
+  }
+  if (again) {
+    x = m::inf(a) * (a * c - b * d);
+    y = m::inf(a) * (a * d + b * c);
+  }
+  return cplx<T>(x, y);
+}
 // Smith's algorithm, exactly as NumPy's complex division loop.
 template <class T> CN_HD complex<T> cdiv(complex<T> a, complex<T> b) {
   T br = m::fabs(b.re), bi = m::fabs(b.im);
@@ -471,8 +507,8 @@ struct power {
   // NumPy's nc_pow: small integer exponents by repeated multiplication, else exp(b log a).
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     if (b.re == 0 && b.im == 0) return cplx<T>(T(1), T(0));
-    if (a.re == 0 && a.im == 0) {
-      if (b.re > 0 && b.im == 0) return cplx<T>(T(0), T(0));
+    if (a.re == 0 && a.im == 0) {  // NumPy 2: 0**b is 0 for Re(b) > 0, else undefined
+      if (b.re > 0) return cplx<T>(T(0), T(0));
       return cplx<T>(m::nan(a.re), m::nan(a.re));
     }
     if (b.im == 0 && b.re == m::trunc(b.re) && m::fabs(b.re) < T(100)) {
@@ -493,7 +529,7 @@ struct power {
         return aa;
       }
     }
-    return cexp(cmul(b, clog(a)));
+    return cexp(cmul_annex_g(b, clog(a)));
   }
 };
 struct float_power : power {};

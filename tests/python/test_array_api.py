@@ -678,3 +678,31 @@ def test_integer_special_cases():
             got = getattr(cp, name)(cp.asarray(a), cp.asarray(b))
         np.testing.assert_array_equal(cp.asnumpy(got), want, err_msg=name)
     np.testing.assert_array_equal(cp.asnumpy(cp.bitwise_invert(cp.asarray(a))), np.bitwise_invert(a))
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "divide", "pow", "equal",
+                                  "not_equal"])
+def test_special_cases_complex_binary(name, dtype):
+    # every pair of the 49 special complex values; pow is NumPy 2's (0**z is 0 for
+    # Re(z) > 0; non-finite operands as exp(z * log(x)) with C99's complex product)
+    s = np.array(COMPLEX_SPECIAL, dtype=dtype)
+    a, b = np.repeat(s, len(s)), np.tile(s, len(s))
+    with np.errstate(all="ignore"):
+        want = getattr(np, name)(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = cp.asnumpy(getattr(cp, name)(cp.asarray(a), cp.asarray(b)))
+    assert got.dtype == want.dtype
+    if want.dtype.kind != "c":
+        np.testing.assert_array_equal(got, want)
+        return
+    rtol = 1e-13 if dtype == "complex128" else 1e-5
+    for part in (np.real, np.imag):
+        w, g = part(want), part(got)
+        np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg=f"{name} {part.__name__}")
+        ok = ~np.isnan(w)
+        np.testing.assert_allclose(g[ok], w[ok], rtol=rtol, atol=0, err_msg=f"{name} {part.__name__}")
+        exact = ok & (np.isinf(w) | (w == 0))
+        np.testing.assert_array_equal(np.signbit(g[exact]), np.signbit(w[exact]),
+                                      err_msg=f"{name} {part.__name__} sign")
