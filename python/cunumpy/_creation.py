@@ -294,7 +294,14 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blo
             a = a.to_device(target)
             copy = None  # the transfer made the copy
         with on_device(target):
-            return asarray(a, dtype, order, copy=copy, blocking=blocking)
+            out = asarray(a, dtype, order, copy=copy, blocking=blocking)
+        if target is not None and device_spec(out.device) != device_spec(target):
+            # a view of another library's device memory (CUDA array interface)
+            if copy is False:
+                raise ValueError('Unable to avoid copy while creating an array as requested: '
+                                 f'the data is on {out.device}, not {target}')
+            out = out.to_device(target)
+        return out
     if isinstance(a, ndarray):
         out = _core.asarray_ndarray(a, dtype, copy)
         if _core.same_array(out, a):
