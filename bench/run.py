@@ -527,6 +527,39 @@ def run_rows(libs, args):
     row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
         m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
 
+    # Interop (issue 18): DLPack exchange with PyTorch both ways and NumPy's dispatch to the
+    # library (__array_function__), host time per call; each checks first that the exchange
+    # shares the memory (the same data pointer), else the row is n/a.
+    def data_ptr(x):
+        ptr = getattr(getattr(x, "data", None), "ptr", None)
+        return ptr if ptr is not None else x.__cuda_array_interface__["data"][0]
+
+    def m_torch_from_dlpack(lib):
+        torch = importlib.import_module("torch")
+        x = lib.rand(1000)
+        if torch.from_dlpack(x).data_ptr() != data_ptr(x):
+            raise RuntimeError("torch.from_dlpack copied the data")
+        return host_loop_us(lib, lambda: torch.from_dlpack(x), 2000), "wall, loop of 2000"
+    row("torch_from_dlpack", "`torch.from_dlpack(x)`, 1,000 float32, host time per call (no copy)",
+        "µs", False, m_torch_from_dlpack, ["cunumpy", "cupy"])
+
+    def m_from_dlpack_torch(lib):
+        torch = importlib.import_module("torch")
+        t = torch.rand(1000, device="cuda" if lib.gpu else "cpu")
+        if data_ptr(lib.m.from_dlpack(t)) != t.data_ptr():
+            raise RuntimeError("from_dlpack copied the data")
+        return host_loop_us(lib, lambda: lib.m.from_dlpack(t), 2000), "wall, loop of 2000"
+    row("from_dlpack_torch", "`cp.from_dlpack(t)` of a PyTorch tensor, 1,000 float32, host time "
+        "per call (no copy)", "µs", False, m_from_dlpack_torch, ["cunumpy", "cupy"])
+
+    def m_np_sum_dispatch(lib):
+        x = lib.rand(1000)
+        if not isinstance(np.sum(x), type(x)):
+            raise RuntimeError("np.sum did not dispatch to the library")
+        return host_loop_us(lib, lambda: np.sum(x), 2000), "wall, loop of 2000"
+    row("np_sum_dispatch", "`np.sum(x)` (NumPy's dispatch to the library), 1,000 float32, host "
+        "time per call", "µs", False, m_np_sum_dispatch, ["cunumpy", "cupy"])
+
     # Host time of NumPy functions that Python used to compose from several calls (issue 14).
     def small_fn(expr):
         def measure(lib):
@@ -818,7 +851,8 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
-                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
+                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,torch_from_dlpack,"
+                         "from_dlpack_torch,np_sum_dispatch,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
                          "searchsorted,bincount,histogram,matmul_float32,matmul_float16,matmul_float64,"
                          "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve")

@@ -21,6 +21,7 @@ from cunumpy._dtype_functions import (  # noqa: F401
 from cunumpy import cuda  # noqa: F401
 from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401
+from cunumpy._flatiter import flatiter  # noqa: F401  (ndarray.flat)
 from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
 from cunumpy._fusion import fuse  # noqa: F401
 from cunumpy import fft  # noqa: F401
@@ -48,7 +49,6 @@ from cunumpy._functional import *  # noqa: F401,F403,E402
 from cunumpy._array_tests import *  # noqa: F401,F403,E402
 from cunumpy._npyio import *  # noqa: F401,F403,E402
 from cunumpy._errstate import *  # noqa: F401,F403,E402
-from cunumpy._flatiter import flatiter  # noqa: F401,E402  (also installs ndarray.flat)
 from cunumpy._formatting import (  # noqa: F401,E402
     array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
     format_float_scientific, base_repr, binary_repr)
@@ -76,6 +76,7 @@ from cunumpy._show_config import show_config  # noqa: F401
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
 bool_ = _numpy.bool_
+bool = _numpy.bool  # the array API's name (NumPy 2's too)
 int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64
 uint8, uint16, uint32, uint64 = _numpy.uint8, _numpy.uint16, _numpy.uint32, _numpy.uint64
 float16, float32, float64 = _numpy.float16, _numpy.float32, _numpy.float64
@@ -118,6 +119,9 @@ def get_default_pinned_memory_pool():
 
 
 from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
+# The array API standard: x.__array_namespace__() is this module.
+from cunumpy._array_api import (  # noqa: F401,E402
+    astype, __array_namespace_info__, __array_api_version__)
 
 
 def __getattr__(name):

@@ -49,8 +49,13 @@ _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGU
 
 def require(a, dtype=None, requirements=None, *, like=None):
     """An array of `dtype` meeting `requirements` (C/F contiguity, owning its data, ...),
-    copied only when needed. Device arrays are always aligned and writeable."""
+    copied only when needed. Device arrays are always aligned and writeable. ``like``
+    (NEP 35): accepted; the result is a cunumpy array (on `like`'s device for one)."""
     from cunumpy._creation import array, asarray
+    if like is not None:
+        from cunumpy._array_api import on_device
+        with on_device(like.device if isinstance(like, ndarray) else None):
+            return require(a, dtype, requirements)
     if not requirements:
         return asarray(a, dtype=dtype)
     try:  # a string is iterated character by character, as NumPy does

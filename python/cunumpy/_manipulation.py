@@ -66,7 +66,8 @@ def squeeze(a, axis=None):
     return _arr(a).squeeze(axis if axis is None else _c_int_axes(axis, squeeze=True))
 
 
-def expand_dims(a, axis):
+def expand_dims(a, axis=0):
+    """numpy.expand_dims; `axis` defaults to 0 as in the array API standard."""
     return _core.expand_dims(_arr(a), _c_int_axes(axis))
 
 

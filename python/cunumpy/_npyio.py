@@ -13,9 +13,14 @@ __all__ = ['fromfunction', 'frombuffer', 'fromiter', 'fromstring', 'fromfile', '
            'genfromtxt', 'save', 'load', 'savez', 'savez_compressed', 'savetxt', 'NpzFile']
 
 
-def _to_device(host):
+def _to_device(host, like=None):
+    """`host` uploaded once, to `like`'s device when `like` is a cunumpy array (NEP 35),
+    else to the current device."""
+    from cunumpy._array_api import on_device
     from cunumpy._creation import asarray
-    return asarray(host)
+    from cunumpy import _core
+    with on_device(like.device if isinstance(like, _core.ndarray) else None):
+        return asarray(host)
 
 
 def _host(a):
@@ -26,38 +31,40 @@ def _host(a):
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
     """function(*indices(shape, dtype), **kwargs): the function gets the coordinate arrays
     (on the device) and its result is returned as it is, as in NumPy."""
+    from cunumpy._array_api import on_device
     from cunumpy._indexing import indices
-    args = indices(shape, dtype=dtype)
-    return function(*args, **kwargs)
+    from cunumpy import _core
+    with on_device(like.device if isinstance(like, _core.ndarray) else None):
+        return function(*indices(shape, dtype=dtype), **kwargs)
 
 
 def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None):
     """A 1-D array of the bytes of `buffer` interpreted as `dtype` (a device copy; NumPy's
     result is a view of the buffer)."""
-    return _to_device(_np.frombuffer(buffer, dtype=dtype, count=count, offset=offset))
+    return _to_device(_np.frombuffer(buffer, dtype=dtype, count=count, offset=offset), like)
 
 
 def fromiter(iter, dtype, count=-1, *, like=None):  # noqa: A002 - NumPy's parameter name
     """A 1-D array of the values an iterable yields."""
-    return _to_device(_np.fromiter(iter, dtype=dtype, count=count))
+    return _to_device(_np.fromiter(iter, dtype=dtype, count=count), like)
 
 
 def fromstring(string, dtype=float, count=-1, *, sep, like=None):
     """A 1-D array of the numbers in `string`, separated by `sep` (NumPy 2 has no binary
     mode: an empty sep is its ValueError)."""
-    return _to_device(_np.fromstring(string, dtype=dtype, count=count, sep=sep))
+    return _to_device(_np.fromstring(string, dtype=dtype, count=count, sep=sep), like)
 
 
 def fromfile(file, dtype=float, count=-1, sep='', offset=0, *, like=None):
     """A 1-D array read from a file (binary when sep is empty, else text)."""
-    return _to_device(_np.fromfile(file, dtype=dtype, count=count, sep=sep, offset=offset))
+    return _to_device(_np.fromfile(file, dtype=dtype, count=count, sep=sep, offset=offset), like)
 
 
-def _device_result(r):
+def _device_result(r, like=None):
     if isinstance(r, _np.ndarray):
-        return _to_device(r)
+        return _to_device(r, like)
     if isinstance(r, (tuple, list)):
-        return type(r)(_device_result(x) for x in r)
+        return type(r)(_device_result(x, like) for x in r)
     return r
 
 
@@ -68,7 +75,7 @@ def loadtxt(fname, dtype=float, comments='#', delimiter=None, converters=None, s
     return _device_result(_np.loadtxt(
         fname, dtype=dtype, comments=comments, delimiter=delimiter, converters=converters,
         skiprows=skiprows, usecols=usecols, unpack=unpack, ndmin=ndmin, encoding=encoding,
-        max_rows=max_rows, quotechar=quotechar))
+        max_rows=max_rows, quotechar=quotechar), like)
 
 
 def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,
@@ -90,7 +97,7 @@ def genfromtxt(fname, dtype=float, comments='#', delimiter=None, skip_header=0,
         case_sensitive=case_sensitive, defaultfmt=defaultfmt, unpack=unpack, usemask=usemask,
         loose=loose, invalid_raise=invalid_raise, max_rows=max_rows, encoding=encoding,
         ndmin=ndmin)
-    return _device_result(r)
+    return _device_result(r, like)
 
 
 def save(file, arr, allow_pickle=True):

@@ -1,14 +1,31 @@
-"""Pickling of cunumpy arrays (ndarray.__reduce__), as CuPy's: the data goes through a host
-NumPy array, which pickle protocol 5 sends as an out-of-band buffer (dask.distributed's
-task graphs, multiprocessing), and comes back on the unpickling process's current device.
+"""Pickling cunumpy arrays (pickle, multiprocessing, copy's fallbacks): the values travel
+as a NumPy array with the device's name; they come back on that device when the
+unpickling process has it, else on its current device (CuPy's arrays come back on the
+current device). ``copy.copy`` and ``copy.deepcopy`` copy on the device, without pickling.
 """
-import cunumpy as _cp
+from cunumpy import _core
 
 
-def _rebuild(host):
-    """Unpickles: the host array, copied to the current device."""
-    return _cp.array(host, copy=True)
+def _device_available(spec):
+    if spec == "cpu":
+        return True
+    try:
+        return int(spec.split(":")[1]) < _core.cuda.get_device_count()
+    except (ValueError, IndexError):
+        return False
+
+
+def _reconstruct(host, device_spec):
+    """The array a pickle holds: `host` (a NumPy array) uploaded to `device_spec` when this
+    process has that device, else to the current device."""
+    from cunumpy._array_api import on_device
+    from cunumpy._creation import asarray
+    with on_device(device_spec if _device_available(device_spec) else None):
+        return asarray(host)
 
 
 def reduce(self):
-    return _rebuild, (self.get(order='K'),)
+    """ndarray.__reduce__: the values (in the array's memory order) and its device."""
+    from cunumpy._array_api import device_spec
+    order = "F" if self.flags.f_contiguous and not self.flags.c_contiguous else "C"
+    return _reconstruct, (self.get(order=order), device_spec(self.device))
