@@ -29,7 +29,7 @@ def kernel_body():
 
 def dists():
     text = open(os.path.join(SRC, "scalar", "cn_random.h")).read()
-    return {name: int(v) for name, v in re.findall(r"^\s+k(\w+) = (\d+),", text, re.M)}
+    return {name: int(v) for name, v in re.findall(r"^\s+k(\w+) = (\d+),", text, re.M) if name != "DistCount"}
 
 
 def main():
@@ -45,7 +45,8 @@ def main():
             types = ["uint32_t"]
         elif name == "Bits64":
             types = ["uint64_t"]
-        elif name in ("Integers", "Poisson", "Binomial", "Geometric", "NegBinomial"):
+        elif name in ("Integers", "Poisson", "Binomial", "Geometric", "NegBinomial", "Logseries", "Zipf",
+                      "Hypergeometric"):
             types = INTS
         else:
             types = REAL

@@ -93,6 +93,14 @@ const std::unordered_map<std::string, Dist>& distributions() {
       {"negative_binomial", [](Generator& g, P p, const Size& s, DType d) { return g.negative_binomial(p[0], p[1], s, d); }},
       {"negative_binomial_legacy",
        [](Generator& g, P p, const Size& s, DType d) { return g.negative_binomial(p[0], p[1], s, d, true); }},
+      {"noncentral_chisquare", [](Generator& g, P p, const Size& s, DType d) { return g.noncentral_chisquare(p[0], p[1], s, d); }},
+      {"noncentral_f", [](Generator& g, P p, const Size& s, DType d) { return g.noncentral_f(p[0], p[1], p[2], s, d); }},
+      {"vonmises", [](Generator& g, P p, const Size& s, DType d) { return g.vonmises(p[0], p[1], s, d); }},
+      {"logseries", [](Generator& g, P p, const Size& s, DType d) { return g.logseries(p[0], s, d); }},
+      {"zipf", [](Generator& g, P p, const Size& s, DType d) { return g.zipf(p[0], s, d); }},
+      {"hypergeometric", [](Generator& g, P p, const Size& s, DType d) { return g.hypergeometric(p[0], p[1], p[2], s, d); }},
+      {"hypergeometric_legacy",
+       [](Generator& g, P p, const Size& s, DType d) { return g.hypergeometric(p[0], p[1], p[2], s, d, true); }},
       {"random_raw", [](Generator& g, P, const Size& s, DType d) { return g.random_raw(s, d); }},
   };
   return *table;
@@ -167,6 +175,16 @@ void bind_random(nb::module_& m) {
               bool legacy) { return g.choice(a, to_size(size), replace, p, axis, messages(legacy)); },
            nb::arg("a"), nb::arg("size").none(), nb::arg("replace"), nb::arg("p").none(), nb::arg("axis"),
            nb::arg("legacy"))
+      .def("multivariate_normal",
+           [](Generator& g, const ndarray& mean, const ndarray& cov, nb::handle size, nb::handle dtype) {
+             return g.multivariate_normal(mean, cov, to_size(size), py::to_dtype(dtype));
+           },
+           nb::arg("mean"), nb::arg("cov"), nb::arg("size").none(), nb::arg("dtype"))
+      .def("multinomial",
+           [](Generator& g, nb::handle n, const ndarray& pvals, nb::handle size, nb::handle dtype) {
+             return g.multinomial(to_param(n), pvals, to_size(size), py::to_dtype(dtype));
+           },
+           nb::arg("n"), nb::arg("pvals"), nb::arg("size").none(), nb::arg("dtype"))
       .def("bytes", [](Generator& g, int64_t n) {
         const std::vector<uint8_t> b = g.bytes(n);
         return nb::bytes(reinterpret_cast<const char*>(b.data()), b.size());

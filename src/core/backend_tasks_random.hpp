@@ -15,7 +15,8 @@ enum class RandomDist : int {
   Binomial = 7, Geometric = 8, Lognormal = 9, Laplace = 10, Logistic = 11, Gumbel = 12,
   Rayleigh = 13, Weibull = 14, Pareto = 15, Power = 16, Cauchy = 17, StandardT = 18,
   Chisquare = 19, F = 20, NegBinomial = 21, Triangular = 22, Wald = 23, Bits = 24,
-  Bits64 = 25,
+  Bits64 = 25, NoncentralChisquare = 26, NoncentralF = 27, Vonmises = 28, Logseries = 29,
+  Zipf = 30, Hypergeometric = 31,
 };
 
 struct RandomTask {
@@ -25,7 +26,7 @@ struct RandomTask {
   // Integers only: 64-bit words per value (a range above 2^32) instead of 32-bit ones.
   bool wide = false;
   // C-contiguous; float32/float64 for the real distributions, an integer dtype for
-  // Integers/Poisson/Binomial/Geometric/NegBinomial, uint32 (Bits) or uint64 (Bits64).
+  // Integers/Poisson/Binomial/Geometric/NegBinomial/Logseries/Zipf/Hypergeometric, uint32 (Bits) or uint64 (Bits64).
   ndarray out;
   // Parameters: each an array of out's size (C-contiguous float64 / int64, on out's
   // device) or, when undefined, the scalar.

@@ -175,6 +175,25 @@ template <class T> CN_HD T log1p(T x) {
   return log(u) * (x / (u - T(1)));
 }
 
+// arctangent of x (double): atan(x) = pi/2 - atan(1/x) above 1, pi/6 + atan((x sqrt3 - 1)
+// / (x + sqrt3)) above tan(pi/12), then the odd Taylor series on |x| <= 0.268.
+CN_HD double atan(double x) {
+  if (x != x) return x;
+  const bool neg = x < 0;
+  if (neg) x = -x;
+  const bool inv = x > 1.0;
+  if (inv) x = 1.0 / x;
+  const bool shift = x > 0.2679491924311227;
+  if (shift) x = (x * 1.7320508075688772 - 1.0) / (x + 1.7320508075688772);
+  const double z = x * x;
+  double p = 1.0 / 29;  // the z^14 term
+  for (int k = 13; k >= 0; --k) p = (k % 2 ? -1.0 : 1.0) / (2 * k + 1) + z * p;
+  double r = x * p;
+  if (shift) r += 0.52359877559829887;
+  if (inv) r = 1.5707963267948966 - r;
+  return neg ? -r : r;
+}
+
 // e^x: x = n ln2 + r, |r| <= ln2/2, then a Taylor polynomial of r and a scale by 2^n.
 template <class T> CN_HD T exp(T x) {
   if (x != x) return x;
@@ -383,6 +402,142 @@ CN_HD int64_t geometric(Stream& s, double p) {
   return (int64_t)k;
 }
 
+// e^x - 1, accurate near 0 (Kahan: (u - 1) x / log u with u = e^x rounded).
+CN_HD double expm1(double x) {
+  const double u = exp(x);
+  if (u == 1.0) return x;
+  const double um1 = u - 1.0;
+  if (um1 == -1.0) return -1.0;
+  if (u == inf_of<double>()) return u;
+  return um1 * x / log(u);
+}
+CN_HD double pow_pos(double x, double y) { return exp(y * log(x)); }  // x > 0
+CN_HD double floor_pos(double x) { return (double)(int64_t)x; }       // 0 <= x < 2^63
+
+CN_HD double noncentral_chisquare(Stream& s, double df, double nonc) {
+  if (nonc == 0.0) return 2.0 * gamma_d(s, df / 2.0);
+  if (df > 1.0) {
+    const double chi2 = 2.0 * gamma_d(s, (df - 1.0) / 2.0);
+    const double n = normal_d(s) + sqrt_(nonc);
+    return chi2 + n * n;
+  }
+  const int64_t i = poisson(s, nonc / 2.0);
+  return 2.0 * gamma_d(s, (df + 2.0 * (double)i) / 2.0);
+}
+
+// von Mises(mu, kappa) by Best and Fisher (1979); tiny kappa: uniform, huge: wrapped normal.
+CN_HD double vonmises(Stream& s, double mu, double kappa) {
+  const double pi = 3.14159265358979323846;
+  if (kappa < 1e-8) return pi * (2.0 * uniform_d(s) - 1.0);
+  double res;
+  if (kappa > 1e6) {
+    res = mu + normal_d(s) / sqrt_(kappa);
+  } else {
+    double sr;
+    if (kappa < 1e-5) {
+      sr = 1.0 / kappa + kappa;
+    } else {
+      const double r = 1.0 + sqrt_(1.0 + 4.0 * kappa * kappa);
+      const double rho = (r - sqrt_(2.0 * r)) / (2.0 * kappa);
+      sr = (1.0 + rho * rho) / (2.0 * rho);
+    }
+    double w;
+    for (;;) {
+      double sn, z;
+      sincos2pi(uniform_d(s) * 0.5, &sn, &z);  // z = cos(pi U)
+      w = (1.0 + sr * z) / (sr + z);
+      const double y = kappa * (sr - w);
+      const double v = uniform_open0_d(s);
+      if (y * (2.0 - y) - v >= 0.0 || log(y / v) + 1.0 - y >= 0.0) break;
+    }
+    // acos(w) = 2 atan(sqrt((1 - w) / (1 + w)))
+    double th = w <= -1.0 ? pi : 2.0 * atan(sqrt_((1.0 - w) / (1.0 + w)));
+    if (uniform_d(s) < 0.5) th = -th;
+    res = mu + th;
+  }
+  // wrap into [-pi, pi], keeping the sign as NumPy does
+  const bool neg = res < 0;
+  double m = neg ? -res : res;
+  const double two_pi = 2.0 * pi;
+  m = m + pi;
+  m = m - floor_pos(m / two_pi) * two_pi - pi;
+  return neg ? -m : m;
+}
+
+// Logarithmic series(p) on {1, 2, ...}: Kemp's (1981) second algorithm.
+CN_HD int64_t logseries(Stream& s, double p) {
+  if (p <= 0.0) return 1;
+  const double r = log1p(-p);
+  for (;;) {
+    const double v = uniform_d(s);
+    if (v >= p) return 1;
+    const double u = uniform_d(s);
+    const double q = -expm1(r * u);
+    if (v <= q * q) {
+      if (v == 0.0) continue;
+      const double k = floor_pos(1.0 + log(v) / log(q));
+      if (k < 1.0) continue;
+      return (int64_t)k;
+    }
+    if (v >= q) return 1;
+    return 2;
+  }
+}
+
+// Zipf(a) on {1, 2, ...}: Devroye's rejection (1986, X.6).
+CN_HD int64_t zipf(Stream& s, double a) {
+  const double am1 = a - 1.0;
+  const double b = pow_pos(2.0, am1);
+  for (;;) {
+    const double u = 1.0 - uniform_d(s);  // (0, 1]
+    const double v = uniform_d(s);
+    const double xr = pow_pos(u, -1.0 / am1);
+    if (!(xr < 9.2e18) || xr < 1.0) continue;
+    const double x = floor_pos(xr);
+    const double t = pow_pos(1.0 + 1.0 / x, am1);
+    if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (int64_t)x;
+  }
+}
+
+// Hypergeometric(ngood, nbad, nsample): inversion searching outward from the mode, whose
+// probability comes from log-factorials, by the pmf ratios: O(standard deviation) steps.
+CN_HD int64_t hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t n) {
+  const int64_t lo = n - bad > 0 ? n - bad : 0;
+  const int64_t hi = n < good ? n : good;
+  if (lo >= hi) return lo;
+  const double g = (double)good, b = (double)bad, nd = (double)n, tot = g + b;
+  int64_t mode = (int64_t)((nd + 1.0) * (g + 1.0) / (tot + 2.0));
+  if (mode < lo) mode = lo;
+  if (mode > hi) mode = hi;
+  const double md = (double)mode;
+  const double lp = log_factorial(g) - log_factorial(md) - log_factorial(g - md) + log_factorial(b) -
+                    log_factorial(nd - md) - log_factorial(b - nd + md) - log_factorial(tot) +
+                    log_factorial(nd) + log_factorial(tot - nd);
+  const double pmode = exp(lp);
+  double u = uniform_d(s);
+  if (u <= pmode) return mode;
+  u -= pmode;
+  int64_t l = mode - 1, r = mode + 1;
+  double pl = pmode, pr = pmode;
+  while (l >= lo || r <= hi) {
+    if (r <= hi) {  // p(r) = p(r-1) (g-r+1)(n-r+1) / (r (b-n+r))
+      const double k = (double)(r - 1);
+      pr *= (g - k) * (nd - k) / ((k + 1.0) * (b - nd + k + 1.0));
+      if (u <= pr) return r;
+      u -= pr;
+      ++r;
+    }
+    if (l >= lo) {  // p(l) = p(l+1) (l+1)(b-n+l+1) / ((g-l)(n-l))
+      const double k = (double)l;
+      pl *= (k + 1.0) * (b - nd + k + 1.0) / ((g - k) * (nd - k));
+      if (u <= pl) return l;
+      u -= pl;
+      --l;
+    }
+  }
+  return mode;  // u left over from rounding (probability ~1e-16)
+}
+
 // ---- distribution ids (the same numbers as detail::RandomDist in backend_tasks_random.hpp)
 enum Dist {
   kRandom = 0,        // uniform [0, 1): p0 = low, p1 = high - low
@@ -411,6 +566,13 @@ enum Dist {
   kWald = 23,         // mean p0, scale p1
   kBits = 24,         // raw 32-bit words (bytes, keys for permutations)
   kBits64 = 25,       // raw 64-bit words
+  kNoncentralChisquare = 26,  // df p0, nonc p1
+  kNoncentralF = 27,          // dfnum p0, dfden p1, nonc p2
+  kVonmises = 28,             // mu p0, kappa p1
+  kLogseries = 29,            // p p0
+  kZipf = 30,                 // a p0
+  kHypergeometric = 31,       // ngood i0, nbad i1, nsample p0
+  kDistCount = 32
 };
 
 // Values per counter of the group-based distributions (the rest: one element per counter).
@@ -512,6 +674,13 @@ template <int D> CN_HD double draw_real(Stream& s, const Params& P, int64_t e) {
     const double y = 2.0 * gamma_d(s, b / 2.0) / b;
     return x / y;
   }
+  if (D == kNoncentralChisquare) return noncentral_chisquare(s, P.f(0, e), P.f(1, e));
+  if (D == kNoncentralF) {
+    const double dfnum = P.f(0, e), dfden = P.f(1, e);
+    const double t = noncentral_chisquare(s, dfnum, P.f(2, e)) * dfden;
+    return t / (2.0 * gamma_d(s, dfden / 2.0) * dfnum);
+  }
+  if (D == kVonmises) return vonmises(s, P.f(0, e), P.f(1, e));
   if (D == kTriangular) {
     const double left = P.f(0, e), mode = P.f(1, e), right = P.f(2, e);
     const double base = right - left, lb = mode - left, rb = right - mode;
@@ -535,6 +704,9 @@ template <int D> CN_HD int64_t draw_int(Stream& s, const Params& P, int64_t e) {
   if (D == kPoisson) return poisson(s, P.f(0, e));
   if (D == kBinomial) return binomial(s, P.n(0, e), P.f(1, e));
   if (D == kGeometric) return geometric(s, P.f(0, e));
+  if (D == kLogseries) return logseries(s, P.f(0, e));
+  if (D == kZipf) return zipf(s, P.f(0, e));
+  if (D == kHypergeometric) return hypergeometric(s, P.n(0, e), P.n(1, e), (int64_t)P.f(0, e));
   if (D == kNegBinomial) {
     const double n = P.f(0, e), p = P.f(1, e);
     if (p >= 1.0) return 0;
@@ -648,7 +820,8 @@ CN_HD void fill_group(T* out, int64_t n, int64_t g, const Key& key, uint64_t off
       }
       out[e] = (T)(low + r);
     }
-  } else if (D == kPoisson || D == kBinomial || D == kGeometric || D == kNegBinomial) {
+  } else if (D == kPoisson || D == kBinomial || D == kGeometric || D == kNegBinomial || D == kLogseries ||
+             D == kZipf || D == kHypergeometric) {
     Stream s = make_stream(key, ctr);
     out[e0] = (T)draw_int<D>(s, P, e0);
   } else {

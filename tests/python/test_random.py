@@ -6,6 +6,7 @@ the bounds (KS / chi-square p-value above 1e-3, moments within 6 standard errors
 the correct distributions and fail on a real bias (a 1% change of a scale parameter moves
 the KS p-value of 10^6 draws below 1e-5)."""
 import math
+import re
 
 import numpy as np
 import pytest
@@ -163,6 +164,12 @@ CONTINUOUS = [
     ("power", (2.0,), {}, scipy_stats.powerlaw(2)),
     ("triangular", (0.0, 1.0, 3.0), {}, scipy_stats.triang(1 / 3, loc=0, scale=3)),
     ("wald", (1.0, 2.0), {}, scipy_stats.invgauss(0.5, scale=2)),
+    ("noncentral_chisquare", (3.0, 2.0), {}, scipy_stats.ncx2(3, 2)),
+    ("noncentral_chisquare", (0.5, 1.5), {}, scipy_stats.ncx2(0.5, 1.5)),
+    ("noncentral_f", (5.0, 12.0, 1.5), {}, scipy_stats.ncf(5, 12, 1.5)),
+    ("vonmises", (0.5, 2.0), {}, scipy_stats.vonmises(2.0, loc=0.5)),
+    ("vonmises", (-3.0, 0.1), {}, scipy_stats.vonmises(0.1, loc=-3.0)),
+    ("vonmises", (1.0, 1e7), {}, scipy_stats.vonmises(1e7, loc=1.0)),
 ]
 
 
@@ -180,6 +187,10 @@ def _draw(g, name, args, n):
 def test_continuous_ks_and_moments(name, args, kw, dist):
     x = _draw(cp.random.default_rng(20261202), name, args, N)
     assert np.all(np.isfinite(x))
+    if name == "vonmises":
+        # values are wrapped into [-pi, pi]; SciPy's support is [loc - pi, loc + pi]
+        assert np.all(np.abs(x) <= np.pi)
+        x = np.mod(x - args[0] + np.pi, 2 * np.pi) - np.pi + args[0]
     ks = scipy_stats.kstest(x, dist.cdf)
     assert ks.pvalue > P_MIN, (name, ks)
     mean, var, skew, kurt = (float(v) for v in dist.stats(moments="mvsk"))
@@ -197,11 +208,12 @@ def test_continuous_ks_and_moments(name, args, kw, dist):
 
 
 # ---- discrete distributions: chi-square against the pmf ---------------------------------
-def _chisquare_pvalue(x, pmf):
-    lo, hi = int(x.min()), int(x.max())
+def _chisquare_pvalue(x, dist):
+    lo, hi = int(x.min()), min(int(x.max()), int(x.min()) + 5000)
     ks = np.arange(lo, hi + 1)
-    observed = np.bincount(x - lo, minlength=len(ks)).astype(float)
-    expected = pmf(ks) * len(x)
+    observed = np.bincount(np.minimum(x, hi) - lo, minlength=len(ks)).astype(float)
+    expected = dist.pmf(ks) * len(x)
+    expected[-1] += dist.sf(hi) * len(x)  # the tail beyond the last bin
     # lump outcomes with small expected counts into their neighbours (and the tails)
     obs_b, exp_b, o, e = [], [], 0.0, 0.0
     for oi, ei in zip(observed, expected):
@@ -229,6 +241,10 @@ DISCRETE = [
     ("geometric", (0.2,), scipy_stats.geom(0.2)),
     ("geometric", (0.001,), scipy_stats.geom(0.001)),
     ("negative_binomial", (5, 0.3), scipy_stats.nbinom(5, 0.3)),
+    ("logseries", (0.9,), scipy_stats.logser(0.9)),
+    ("zipf", (2.5,), scipy_stats.zipf(2.5)),
+    ("hypergeometric", (30, 20, 15), scipy_stats.hypergeom(50, 30, 15)),
+    ("hypergeometric", (4000, 6000, 3000), scipy_stats.hypergeom(10000, 4000, 3000)),
     ("integers", (0, 10), scipy_stats.randint(0, 10)),
     ("integers", (-3, 998), scipy_stats.randint(-3, 998)),
 ]
@@ -238,7 +254,7 @@ DISCRETE = [
 def test_discrete_chisquare_and_moments(name, args, dist):
     x = host(getattr(cp.random.default_rng(777), name)(*args, size=N))
     assert x.dtype == np.int64
-    p = _chisquare_pvalue(x, dist.pmf)
+    p = _chisquare_pvalue(x, dist)
     assert p > P_MIN, (name, args, p)
     mean, var = (float(v) for v in dist.stats(moments="mv"))
     assert abs(x.mean() - mean) < 6 * math.sqrt(var / N), (name, x.mean(), mean)
@@ -394,6 +410,24 @@ def test_broadcasting_parameters():
         g.normal(np.zeros(3), 1.0, size=(2,))
 
 
+def test_multinomial_and_multivariate_normal():
+    g = cp.random.default_rng(21)
+    m = host(g.multinomial(20, [0.2, 0.3, 0.5], size=50000))
+    assert m.shape == (50000, 3) and (m.sum(axis=1) == 20).all()
+    np.testing.assert_allclose(m.mean(axis=0), [4, 6, 10], rtol=0.01)
+    m2 = host(cp.random.multinomial(7, [0.5, 0.5], size=(2, 3)))
+    assert m2.shape == (2, 3, 2) and (m2.sum(axis=-1) == 7).all()
+    cov = np.array([[2.0, 0.6], [0.6, 1.0]])
+    x = host(g.multivariate_normal([1.0, -1.0], cov, size=200000))
+    assert x.shape == (200000, 2)
+    np.testing.assert_allclose(x.mean(axis=0), [1, -1], atol=0.01)
+    np.testing.assert_allclose(np.cov(x.T), cov, atol=0.02)
+    with pytest.raises(ValueError, match="cov must be 2 dimensional and square"):
+        g.multivariate_normal([0, 0], [[1, 0], [0, 1], [0, 0]])
+    with pytest.raises(ValueError, match="n < 0"):
+        g.multinomial(-1, [0.5, 0.5])
+
+
 def test_dirichlet():
     g = cp.random.default_rng(19)
     d = host(g.dirichlet([1.0, 2.0, 3.0], size=20000))
@@ -427,13 +461,20 @@ BAD = [
     (lambda r: r.triangular(1, 1, 1), ValueError, "left == right"),
     (lambda r: r.wald(0, 1), ValueError, "mean <= 0"),
     (lambda r: r.uniform(-np.inf, np.inf), OverflowError, "range exceeds valid bounds"),
+    (lambda r: r.noncentral_chisquare(0, 1), ValueError, "df <= 0"),
+    (lambda r: r.noncentral_chisquare(1, -1), ValueError, "nonc < 0"),
+    (lambda r: r.noncentral_f(1, 1, -1), ValueError, "nonc < 0"),
+    (lambda r: r.vonmises(0, -1), ValueError, "kappa < 0"),
+    (lambda r: r.logseries(1), ValueError, "p < 0, p >= 1 or p is NaN"),
+    (lambda r: r.zipf(1), ValueError, "a <= 1 or a is NaN"),
+    (lambda r: r.hypergeometric(1, 1, 3), ValueError, "ngood + nbad < nsample"),
 ]
 
 
 @pytest.mark.parametrize("call,exc,msg", BAD)
 def test_bad_parameters(call, exc, msg):
     for r in (cp.random.default_rng(0), cp.random.RandomState(0)):
-        with pytest.raises(exc, match=msg.replace("(", r"\(").replace(")", r"\)")):
+        with pytest.raises(exc, match=re.escape(msg)):
             call(r)
 
 

@@ -125,7 +125,25 @@ class Generator {
                      const Size& size = std::nullopt, DType dtype = float64);
   ndarray wald(const Param& mean, const Param& scale, const Size& size = std::nullopt,
                DType dtype = float64);
+  ndarray noncentral_chisquare(const Param& df, const Param& nonc, const Size& size = std::nullopt,
+                               DType dtype = float64);
+  ndarray noncentral_f(const Param& dfnum, const Param& dfden, const Param& nonc,
+                       const Size& size = std::nullopt, DType dtype = float64);
+  ndarray vonmises(const Param& mu, const Param& kappa, const Size& size = std::nullopt,
+                   DType dtype = float64);
+  // (size..., K) draws of N(mean, cov): mean + z A^T with cov = A A^T from its symmetric
+  // eigendecomposition (cov must be symmetric positive semi-definite; negative eigenvalues
+  // from rounding count as 0).
+  ndarray multivariate_normal(const ndarray& mean, const ndarray& cov, const Size& size = std::nullopt,
+                              DType dtype = float64);
   // Integer-valued: int64 by default, any integer dtype.
+  ndarray logseries(const Param& p, const Size& size = std::nullopt, DType dtype = int64);
+  ndarray zipf(const Param& a, const Size& size = std::nullopt, DType dtype = int64);
+  ndarray hypergeometric(const Param& ngood, const Param& nbad, const Param& nsample,
+                         const Size& size = std::nullopt, DType dtype = int64, bool legacy = false);
+  // (size..., K) counts of n draws over the K categories of pvals (sequential binomials).
+  ndarray multinomial(const Param& n, const ndarray& pvals, const Size& size = std::nullopt,
+                      DType dtype = int64);
   ndarray poisson(const Param& lam = 1.0, const Size& size = std::nullopt, DType dtype = int64);
   ndarray binomial(const Param& n, const Param& p, const Size& size = std::nullopt, DType dtype = int64);
   ndarray geometric(const Param& p, const Size& size = std::nullopt, DType dtype = int64);

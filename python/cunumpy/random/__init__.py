@@ -33,7 +33,9 @@ _LEGACY = ['rand', 'randn', 'randint', 'random_integers', 'random_sample', 'choi
            'standard_exponential', 'exponential', 'standard_gamma', 'gamma', 'beta',
            'chisquare', 'f', 'standard_t', 'standard_cauchy', 'lognormal', 'laplace',
            'logistic', 'gumbel', 'rayleigh', 'weibull', 'pareto', 'power', 'triangular',
-           'wald', 'poisson', 'binomial', 'geometric', 'negative_binomial', 'dirichlet']
+           'wald', 'poisson', 'binomial', 'geometric', 'negative_binomial', 'dirichlet',
+           'noncentral_chisquare', 'noncentral_f', 'vonmises', 'logseries', 'zipf',
+           'hypergeometric', 'multinomial', 'multivariate_normal']
 for _name in _LEGACY:
     globals()[_name] = _legacy(_name)
 random = _legacy('random_sample')

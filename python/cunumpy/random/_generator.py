@@ -145,6 +145,33 @@ class Generator:
     def negative_binomial(self, n, p, size=None):
         return self._draw('negative_binomial', [n, p], size, _numpy.int64)
 
+    def noncentral_chisquare(self, df, nonc, size=None):
+        return self._draw('noncentral_chisquare', [df, nonc], size, _numpy.float64)
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None):
+        return self._draw('noncentral_f', [dfnum, dfden, nonc], size, _numpy.float64)
+
+    def vonmises(self, mu, kappa, size=None):
+        return self._draw('vonmises', [mu, kappa], size, _numpy.float64)
+
+    def logseries(self, p, size=None):
+        return self._draw('logseries', [p], size, _numpy.int64)
+
+    def zipf(self, a, size=None):
+        return self._draw('zipf', [a], size, _numpy.int64)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None):
+        return self._draw('hypergeometric', [ngood, nbad, nsample], size, _numpy.int64)
+
+    def multinomial(self, n, pvals, size=None):
+        return self._gen.multinomial(n, _asarray(pvals), size, _numpy.int64)
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid='warn', tol=1e-8, *,
+                            method='eigh'):
+        """N(mean, cov) through cov's eigendecomposition (any method= gives the same
+        distribution; check_valid/tol are accepted for NumPy's signature)."""
+        return self._gen.multivariate_normal(_asarray(mean), _asarray(cov), size, _numpy.float64)
+
     def dirichlet(self, alpha, size=None):
         """Normalized independent gammas, one per component (alpha: 1-D, all > 0)."""
         import cunumpy

@@ -202,6 +202,33 @@ class RandomState:
     def negative_binomial(self, n, p, size=None, dtype=int):
         return self._draw('negative_binomial_legacy', [n, p], size, dtype)
 
+    def noncentral_chisquare(self, df, nonc, size=None, dtype=float):
+        return self._draw('noncentral_chisquare', [df, nonc], size, self._float_dtype(dtype))
+
+    def noncentral_f(self, dfnum, dfden, nonc, size=None, dtype=float):
+        return self._draw('noncentral_f', [dfnum, dfden, nonc], size, self._float_dtype(dtype))
+
+    def vonmises(self, mu, kappa, size=None, dtype=float):
+        return self._draw('vonmises', [mu, kappa], size, self._float_dtype(dtype))
+
+    def logseries(self, p, size=None, dtype=int):
+        return self._draw('logseries', [p], size, dtype)
+
+    def zipf(self, a, size=None, dtype=int):
+        return self._draw('zipf', [a], size, dtype)
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None, dtype=int):
+        return self._draw('hypergeometric_legacy', [ngood, nbad, nsample], size, dtype)
+
+    def multinomial(self, n, pvals, size=None):
+        return self._gen.multinomial(n, _asarray(pvals), size, _numpy.int64)
+
+    def multivariate_normal(self, mean, cov, size=None, check_valid='ignore', tol=1e-08,
+                            method='cholesky', dtype=float):
+        """N(mean, cov) through cov's eigendecomposition (method= is accepted for CuPy's
+        signature; every method gives the same distribution)."""
+        return self._gen.multivariate_normal(_asarray(mean), _asarray(cov), size, self._float_dtype(dtype))
+
     def dirichlet(self, alpha, size=None, dtype=float):
         from cunumpy.random._generator import Generator  # the same composition
         g = Generator.__new__(Generator)

@@ -54,7 +54,8 @@ void run_dist(const RandomTask& t) {
       if constexpr (std::is_same_v<T, uint64_t>) return fill<D, T>(t);
     } else if constexpr (D == cn::rnd::kIntegers || D == cn::rnd::kPoisson ||
                          D == cn::rnd::kBinomial || D == cn::rnd::kGeometric ||
-                         D == cn::rnd::kNegBinomial) {
+                         D == cn::rnd::kNegBinomial || D == cn::rnd::kLogseries ||
+                         D == cn::rnd::kZipf || D == cn::rnd::kHypergeometric) {
       if constexpr (cn::is_signed_int<T>::value || cn::is_unsigned_int<T>::value) return fill<D, T>(t);
     } else {
       if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return fill<D, T>(t);
@@ -73,7 +74,7 @@ constexpr auto make_table(std::integer_sequence<int, D...>) {
 }  // namespace
 
 void run_random_cpu(const RandomTask& task) {
-  static constexpr auto table = make_table(std::make_integer_sequence<int, cn::rnd::kBits64 + 1>{});
+  static constexpr auto table = make_table(std::make_integer_sequence<int, cn::rnd::kDistCount>{});
   const int d = static_cast<int>(task.dist);
   if (d < 0 || d >= static_cast<int>(table.size())) throw ValueError("random: unknown distribution");
   if (task.out.size() == 0) return;

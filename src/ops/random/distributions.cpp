@@ -13,6 +13,8 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
+#include "cunumpy/ops/joining.hpp"
+#include "cunumpy/ops/linalg.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/random.hpp"
 #include "cunumpy/ops/reduction.hpp"
@@ -348,7 +350,110 @@ ndarray Generator::wald(const Param& mean, const Param& scale, const Size& size,
   return real(bg_, RandomDist::Wald, size, dtype, {&mean, &scale});
 }
 
+ndarray Generator::noncentral_chisquare(const Param& df, const Param& nonc, const Size& size, DType dtype) {
+  check(df, Check::NonPositive, "df <= 0");
+  check(nonc, Check::Negative, "nonc < 0");
+  return real(bg_, RandomDist::NoncentralChisquare, size, dtype, {&df, &nonc});
+}
+
+ndarray Generator::noncentral_f(const Param& dfnum, const Param& dfden, const Param& nonc, const Size& size,
+                                DType dtype) {
+  check(dfnum, Check::NonPositive, "dfnum <= 0");
+  check(dfden, Check::NonPositive, "dfden <= 0");
+  check(nonc, Check::Negative, "nonc < 0");
+  return real(bg_, RandomDist::NoncentralF, size, dtype, {&dfnum, &dfden, &nonc});
+}
+
+ndarray Generator::vonmises(const Param& mu, const Param& kappa, const Size& size, DType dtype) {
+  check(kappa, Check::Negative, "kappa < 0");
+  return real(bg_, RandomDist::Vonmises, size, dtype, {&mu, &kappa});
+}
+
+ndarray Generator::multivariate_normal(const ndarray& mean_in, const ndarray& cov_in, const Size& size,
+                                       DType dtype) {
+  check_real_dtype(dtype);
+  const ndarray mean = mean_in.astype(float64);
+  const ndarray cov = cov_in.astype(float64);
+  if (mean.ndim() != 1) throw ValueError("mean must be 1 dimensional");
+  if (cov.ndim() != 2 || cov.shape()[0] != cov.shape()[1])
+    throw ValueError("cov must be 2 dimensional and square");
+  if (mean.shape()[0] != cov.shape()[0]) throw ValueError("mean and cov must have same length");
+  const int64_t k = mean.shape()[0];
+  Shape shape = size ? *size : Shape{};
+  shape.push_back(k);
+  const auto [w, q] = linalg::eigh(cov);
+  const ndarray a = multiply(q, cunumpy::sqrt(maximum(w, 0.0)));  // columns scaled: cov = a a^T
+  const ndarray z = standard_normal(shape, float64);
+  return add(matmul(z, a.mT()), mean).astype(dtype, Order::K, Casting::Unsafe, false);
+}
+
 // ---- the discrete distributions -------------------------------------------------------
+ndarray Generator::logseries(const Param& p, const Size& size, DType dtype) {
+  check_int_dtype(dtype, "logseries");
+  auto bad = [](double v) { return v < 0 || v >= 1 || std::isnan(v); };
+  if (p.is_array() ? p.array().size() && any(logical_or(logical_or(less(p.array(), 0), greater_equal(p.array(), 1)),
+                                                          isnan(p.array()))).item().to_bool()
+                   : bad(p.value()))
+    throw ValueError("p < 0, p >= 1 or p is NaN");
+  return run_draw(bg_, RandomDist::Logseries, dtype, result_shape({&p}, size), {&p}, nullptr, nullptr, false);
+}
+
+ndarray Generator::zipf(const Param& a, const Size& size, DType dtype) {
+  check_int_dtype(dtype, "zipf");
+  if (a.is_array() ? a.array().size() && any(logical_or(less_equal(a.array(), 1), isnan(a.array()))).item().to_bool()
+                   : !(a.value() > 1))
+    throw ValueError("a <= 1 or a is NaN");
+  return run_draw(bg_, RandomDist::Zipf, dtype, result_shape({&a}, size), {&a}, nullptr, nullptr, false);
+}
+
+ndarray Generator::hypergeometric(const Param& ngood, const Param& nbad, const Param& nsample, const Size& size,
+                                  DType dtype, bool legacy) {
+  check_int_dtype(dtype, "hypergeometric");
+  check(ngood, Check::Negative, "ngood < 0");
+  check(nbad, Check::Negative, "nbad < 0");
+  if (legacy) check(nsample, Check::NonPositive, "nsample < 1 or nsample is NaN");
+  else check(nsample, Check::Negative, "nsample < 0");
+  auto arr = [](const Param& p) {
+    return p.is_array() ? p.array().astype(int64) : full(Shape{}, Scalar(static_cast<int64_t>(p.is_integer() ? p.int_bits() : static_cast<int64_t>(p.value()))), int64);
+  };
+  const ndarray g = arr(ngood), b = arr(nbad), n = arr(nsample);
+  const ndarray short_ = less(add(g, b), n);
+  if (short_.size() && any(short_).item().to_bool()) throw ValueError("ngood + nbad < nsample");
+  const Shape shape = result_shape({&ngood, &nbad, &nsample}, size);
+  const Param ns(n.astype(float64));
+  ndarray ip[2] = {g, b};
+  return run_draw(bg_, RandomDist::Hypergeometric, dtype, shape, {&ns}, ip, nullptr, false);
+}
+
+ndarray Generator::multinomial(const Param& n, const ndarray& pvals_in, const Size& size, DType dtype) {
+  check_int_dtype(dtype, "multinomial");
+  check(n, Check::Negative, "n < 0");
+  const ndarray pvals = pvals_in.astype(float64);
+  if (pvals.ndim() != 1) throw ValueError("pvals must be a 1-d sequence");
+  const std::vector<double> p = pvals.copy().to_vector<double>();
+  double head = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (!(p[i] >= 0 && p[i] <= 1)) throw ValueError("pvals < 0, pvals > 1 or pvals contains NaNs");
+    if (i + 1 < p.size()) head += p[i];
+  }
+  if (head > 1.0 + 1e-12) throw ValueError("sum(pvals[:-1]) > 1.0");
+  const Shape shape = result_shape({&n}, size);
+  ndarray left = n.is_array() ? broadcast_to(n.array().astype(int64), shape).copy()
+                              : full(shape, Scalar(static_cast<int64_t>(n.is_integer() ? n.int_bits() : static_cast<int64_t>(n.value()))), int64);
+  std::vector<ndarray> cols;
+  double mass = 1.0;
+  for (std::size_t i = 0; i + 1 < p.size(); ++i) {
+    const double q = mass > 0 ? std::min(1.0, std::max(0.0, p[i] / mass)) : 0.0;
+    const ndarray x = binomial(Param(left), Param(q), shape, int64);
+    cols.push_back(x);
+    left = subtract(left, x);
+    mass -= p[i];
+  }
+  if (!p.empty()) cols.push_back(left);
+  if (cols.empty()) return empty([&] { Shape s = shape; s.push_back(0); return s; }(), dtype);
+  return stack(std::span<const ndarray>(cols.data(), cols.size()), -1).astype(dtype, Order::K, Casting::Unsafe, false);
+}
+
 ndarray Generator::poisson(const Param& lam, const Size& size, DType dtype) {
   check_int_dtype(dtype, "poisson");
   check(lam, Check::NegativeOrNaN, "lam < 0 or lam is NaN");
