@@ -715,60 +715,61 @@ template <int D> CN_HD int64_t draw_int(Stream& s, const Params& P, int64_t e) {
   return 0;
 }
 
-// Fills group g of a draw: out[g*G .. g*G+G) clipped to n.
+// The values of group g of a draw (elements g*G .. g*G+G, clipped to n) into v[0..G);
+// returns how many there are.
 template <int D, class T>
-CN_HD void fill_group(T* out, int64_t n, int64_t g, const Key& key, uint64_t offset,
-                      const Params& P, int wide) {
+CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offset,
+                       const Params& P, int wide) {
   const int G = group_size(D, (int)sizeof(T), wide);
   const int64_t e0 = g * G;
   const uint64_t ctr = offset + (uint64_t)g;
   if (D == kRandom || D == kNormal || D == kExponential) {
     const u32x4 b = block(key, ctr, 0);
     if (G == 4) {  // 32-bit floats: one word per value
-      float v[4];
+      float fv[4];
       if (D == kRandom) {
-        for (int l = 0; l < 4; ++l) v[l] = u01_f(b.v[l]);
+        for (int l = 0; l < 4; ++l) fv[l] = u01_f(b.v[l]);
       } else if (D == kNormal) {
-        box_muller(u01_open0_f(b.v[0]), u01_f(b.v[1]), &v[0], &v[1]);
-        box_muller(u01_open0_f(b.v[2]), u01_f(b.v[3]), &v[2], &v[3]);
+        box_muller(u01_open0_f(b.v[0]), u01_f(b.v[1]), &fv[0], &fv[1]);
+        box_muller(u01_open0_f(b.v[2]), u01_f(b.v[3]), &fv[2], &fv[3]);
       } else {
-        for (int l = 0; l < 4; ++l) v[l] = -log(u01_open0_f(b.v[l]));
+        for (int l = 0; l < 4; ++l) fv[l] = -log(u01_open0_f(b.v[l]));
       }
       for (int l = 0; l < 4 && e0 + l < n; ++l) {
         const int64_t e = e0 + l;
-        float r = v[l];
+        float r = fv[l];
         if (D == kRandom || D == kNormal) r = (float)P.f(0, e) + (float)P.f(1, e) * r;
         else r = (float)P.f(0, e) * r;
-        out[e] = store_as<T>(r);
+        v[e - e0] = store_as<T>(r);
       }
     } else {  // 64-bit floats: two words per value
       const uint64_t w0 = ((uint64_t)b.v[0] << 32) | b.v[1];
       const uint64_t w1 = ((uint64_t)b.v[2] << 32) | b.v[3];
-      double v[2];
+      double dv[2];
       if (D == kRandom) {
-        v[0] = u01_d(w0);
-        v[1] = u01_d(w1);
+        dv[0] = u01_d(w0);
+        dv[1] = u01_d(w1);
       } else if (D == kNormal) {
-        box_muller(u01_open0_d(w0), u01_d(w1), &v[0], &v[1]);
+        box_muller(u01_open0_d(w0), u01_d(w1), &dv[0], &dv[1]);
       } else {
-        v[0] = -log(u01_open0_d(w0));
-        v[1] = -log(u01_open0_d(w1));
+        dv[0] = -log(u01_open0_d(w0));
+        dv[1] = -log(u01_open0_d(w1));
       }
       for (int l = 0; l < 2 && e0 + l < n; ++l) {
         const int64_t e = e0 + l;
-        double r = v[l];
+        double r = dv[l];
         if (D == kRandom || D == kNormal) r = P.f(0, e) + P.f(1, e) * r;
         else r = P.f(0, e) * r;
-        out[e] = store_as<T>(r);
+        v[e - e0] = store_as<T>(r);
       }
     }
   } else if (D == kBits || D == kBits64) {
     const u32x4 b = block(key, ctr, 0);
     if (D == kBits) {
-      for (int l = 0; l < 4 && e0 + l < n; ++l) out[e0 + l] = (T)b.v[l];
+      for (int l = 0; l < 4 && e0 + l < n; ++l) v[l] = (T)b.v[l];
     } else {
       for (int l = 0; l < 2 && e0 + l < n; ++l)
-        out[e0 + l] = (T)(((uint64_t)b.v[2 * l] << 32) | b.v[2 * l + 1]);
+        v[l] = (T)(((uint64_t)b.v[2 * l] << 32) | b.v[2 * l + 1]);
     }
   } else if (D == kIntegers) {
     // Lemire's nearly divisionless method; a rejected lane redraws from block j = 1, 2, ...
@@ -818,18 +819,28 @@ CN_HD void fill_group(T* out, int64_t n, int64_t g, const Key& key, uint64_t off
           r = hi;
         }
       }
-      out[e] = (T)(low + r);
+      v[e - e0] = (T)(low + r);
     }
   } else if (D == kPoisson || D == kBinomial || D == kGeometric || D == kNegBinomial || D == kLogseries ||
              D == kZipf || D == kHypergeometric) {
     Stream s = make_stream(key, ctr);
-    out[e0] = (T)draw_int<D>(s, P, e0);
+    v[0] = (T)draw_int<D>(s, P, e0);
   } else {
     Stream s = make_stream(key, ctr);
-    out[e0] = store_as<T>(draw_real<D>(s, P, e0));
+    v[0] = store_as<T>(draw_real<D>(s, P, e0));
   }
+  return (int)(n - e0 < G ? n - e0 : G);
 }
 
+// Fills group g of a draw: out[g*G .. g*G+G) clipped to n.
+template <int D, class T>
+CN_HD void fill_group(T* out, int64_t n, int64_t g, const Key& key, uint64_t offset,
+                      const Params& P, int wide) {
+  T v[4];
+  const int G = group_size(D, (int)sizeof(T), wide);
+  const int c = group_values<D, T>(v, n, g, key, offset, P, wide);
+  for (int l = 0; l < c; ++l) out[g * G + l] = v[l];
+}
 
 }  // namespace rnd
 }  // namespace cn

@@ -1,6 +1,6 @@
 // CUDA executor of RandomTask: one generated kernel per (distribution, output dtype),
 // compiled by NVRTC on first use and kept in the function cache. Each thread fills whole
-// counter groups with cn::rnd::fill_group (src/scalar/cn_random.h, the code the CPU backend
+// counter groups with cn::rnd::group_values (src/scalar/cn_random.h, the code the CPU backend
 // runs) in a grid-stride loop, so a value depends only on (key, counter, element index),
 // never on the launch configuration. Compiled with --fmad=false: no FMA contraction, so
 // floating results equal the CPU backend's bit for bit.
@@ -51,8 +51,22 @@ extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned i
   const int G = cn::rnd::group_size(CN_RANDOM_DIST, (int)sizeof(cn_out_t), wide);
   const long long groups = (n + G - 1) / G;
   const long long stride = (long long)gridDim.x * blockDim.x;
-  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride)
-    cn::rnd::fill_group<CN_RANDOM_DIST, cn_out_t>(out, n, g, key, offset, P, wide);
+  // A whole group of 16, 8 or 4 bytes goes out as one vector store (the output is a fresh
+  // allocation, so group g's bytes start at a multiple of their size when out is aligned).
+  const int bytes = G * (int)sizeof(cn_out_t);
+  const bool vec = (((unsigned long long)out) & 15) == 0 && (bytes == 16 || bytes == 8 || bytes == 4);
+  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
+    union { uint4 q; uint2 h; unsigned int w; cn_out_t v[4]; } u;
+    const int c = cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t>(u.v, n, g, key, offset, P, wide);
+    cn_out_t* dst = out + g * G;
+    if (vec && c == G) {
+      if (bytes == 16) *reinterpret_cast<uint4*>(dst) = u.q;
+      else if (bytes == 8) *reinterpret_cast<uint2*>(dst) = u.h;
+      else *reinterpret_cast<unsigned int*>(dst) = u.w;
+    } else {
+      for (int l = 0; l < c; ++l) dst[l] = u.v[l];
+    }
+  }
 }
 )";
   return s;
