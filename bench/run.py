@@ -810,7 +810,11 @@ def run_rows(libs, args):
 
     def m_permutation(lib):
         g = rng(lib)
-        f = (lambda: lib.m.randperm(n_perm, device=lib.dev)) if g is None else (lambda: g.permutation(n_perm))
+        if g is None:
+            f = lambda: lib.m.randperm(n_perm, device=lib.dev)
+        else:  # CuPy's Generator may lack permutation: its legacy RandomState then
+            perm = getattr(g, "permutation", None) or rng(lib, True).permutation
+            f = lambda: perm(n_perm)
         return median_call_ms(lib, f, max(3, rep // 2))
     row("rng_permutation", f"Generator.permutation({n_perm:,})", "ms", False, m_permutation, gpu3)
 
@@ -823,7 +827,8 @@ def run_rows(libs, args):
             f = lambda: lib.m.multinomial(p, n_perm, replacement=True)
         else:
             p = lib.m.asarray(w)
-            f = lambda: g.choice(n_pop, n_perm, p=p)
+            choice = getattr(g, "choice", None) or rng(lib, True).choice
+            f = lambda: choice(n_pop, n_perm, p=p)
         return median_call_ms(lib, f, max(3, rep // 2))
     row("rng_choice_p", f"Generator.choice({n_pop:,}, {n_perm:,}, p=...)", "ms", False, m_choice, gpu3)
 

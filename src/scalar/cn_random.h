@@ -158,7 +158,16 @@ template <class T> CN_HD T log(T x) {
     p = T(1) + z * (T(1.0 / 3) + z * (T(1.0 / 5) + z * (T(1.0 / 7) + z * (T(1.0 / 9) + z * T(1.0 / 11)))));
   } else {
     p = T(1.0 / 23);
-    for (int k = 10; k >= 1; --k) p = T(1.0 / (2 * k + 1)) + z * p;
+    p = T(1.0 / 21) + z * p;
+    p = T(1.0 / 19) + z * p;
+    p = T(1.0 / 17) + z * p;
+    p = T(1.0 / 15) + z * p;
+    p = T(1.0 / 13) + z * p;
+    p = T(1.0 / 11) + z * p;
+    p = T(1.0 / 9) + z * p;
+    p = T(1.0 / 7) + z * p;
+    p = T(1.0 / 5) + z * p;
+    p = T(1.0 / 3) + z * p;
     p = T(1) + z * p;
   }
   const T ln2_hi = sizeof(T) == 4 ? T(0.693145751953125) : T(6.93147180369123816490e-01);
@@ -187,7 +196,20 @@ CN_HD double atan(double x) {
   if (shift) x = (x * 1.7320508075688772 - 1.0) / (x + 1.7320508075688772);
   const double z = x * x;
   double p = 1.0 / 29;  // the z^14 term
-  for (int k = 13; k >= 0; --k) p = (k % 2 ? -1.0 : 1.0) / (2 * k + 1) + z * p;
+  p = -1.0 / 27 + z * p;
+  p = 1.0 / 25 + z * p;
+  p = -1.0 / 23 + z * p;
+  p = 1.0 / 21 + z * p;
+  p = -1.0 / 19 + z * p;
+  p = 1.0 / 17 + z * p;
+  p = -1.0 / 15 + z * p;
+  p = 1.0 / 13 + z * p;
+  p = -1.0 / 11 + z * p;
+  p = 1.0 / 9 + z * p;
+  p = -1.0 / 7 + z * p;
+  p = 1.0 / 5 + z * p;
+  p = -1.0 / 3 + z * p;
+  p = 1.0 / 1 + z * p;
   double r = x * p;
   if (shift) r += 0.52359877559829887;
   if (inv) r = 1.5707963267948966 - r;
@@ -209,9 +231,25 @@ template <class T> CN_HD T exp(T x) {
   const T ln2_hi = sizeof(T) == 4 ? T(0.693145751953125) : T(6.93147180369123816490e-01);
   const T ln2_lo = sizeof(T) == 4 ? T(1.428606765330187e-06) : T(1.90821492927058770002e-10);
   const T r = (x - (T)n * ln2_hi) - (T)n * ln2_lo;
-  const int terms = sizeof(T) == 4 ? 8 : 14;
+  // Horner form of the Taylor polynomial, written out so that every coefficient is a
+  // compile-time constant on both compilers.
   T p = T(1);
-  for (int k = terms; k >= 1; --k) p = T(1) + p * r * T(1.0 / k);
+  if (sizeof(T) == 8) {
+    p = T(1) + p * r * T(1.0 / 14);
+    p = T(1) + p * r * T(1.0 / 13);
+    p = T(1) + p * r * T(1.0 / 12);
+    p = T(1) + p * r * T(1.0 / 11);
+    p = T(1) + p * r * T(1.0 / 10);
+    p = T(1) + p * r * T(1.0 / 9);
+  }
+  p = T(1) + p * r * T(1.0 / 8);
+  p = T(1) + p * r * T(1.0 / 7);
+  p = T(1) + p * r * T(1.0 / 6);
+  p = T(1) + p * r * T(1.0 / 5);
+  p = T(1) + p * r * T(1.0 / 4);
+  p = T(1) + p * r * T(1.0 / 3);
+  p = T(1) + p * r * T(1.0 / 2);
+  p = T(1) + p * r * T(1.0 / 1);
   return scale2(p, n);
 }
 
@@ -222,12 +260,27 @@ template <class T> CN_HD void sincos2pi(T u, T* sn, T* cs) {
   const T r = u - (T)q * T(0.25);           // exact, in [-1/8, 1/8]
   const T a = r * T(6.283185307179586);
   const T a2 = a * a;
-  const int terms = sizeof(T) == 4 ? 5 : 9;
   T s = T(1), c = T(1);
-  for (int k = terms; k >= 1; --k) {
-    s = T(1) - s * a2 * T(1.0 / ((2 * k) * (2 * k + 1)));
-    c = T(1) - c * a2 * T(1.0 / ((2 * k - 1) * (2 * k)));
+  if (sizeof(T) == 8) {
+    s = T(1) - s * a2 * T(1.0 / 342);
+    c = T(1) - c * a2 * T(1.0 / 306);
+    s = T(1) - s * a2 * T(1.0 / 272);
+    c = T(1) - c * a2 * T(1.0 / 240);
+    s = T(1) - s * a2 * T(1.0 / 210);
+    c = T(1) - c * a2 * T(1.0 / 182);
+    s = T(1) - s * a2 * T(1.0 / 156);
+    c = T(1) - c * a2 * T(1.0 / 132);
   }
+  s = T(1) - s * a2 * T(1.0 / 110);
+  c = T(1) - c * a2 * T(1.0 / 90);
+  s = T(1) - s * a2 * T(1.0 / 72);
+  c = T(1) - c * a2 * T(1.0 / 56);
+  s = T(1) - s * a2 * T(1.0 / 42);
+  c = T(1) - c * a2 * T(1.0 / 30);
+  s = T(1) - s * a2 * T(1.0 / 20);
+  c = T(1) - c * a2 * T(1.0 / 12);
+  s = T(1) - s * a2 * T(1.0 / 6);
+  c = T(1) - c * a2 * T(1.0 / 2);
   s = s * a;
   switch (q & 3) {
     case 0: *sn = s; *cs = c; break;
