@@ -804,6 +804,87 @@ def run_rows(libs, args):
         ["cunumpy", "numpy"])
     row("cpu_solve", f"CPU backend: solve {n1k}² float64 (n right-hand sides)", "ms", False,
         m_cpu_linalg("solve"), ["cunumpy", "numpy"])
+
+    # ---- random numbers (issue 17): GB/s of output written (the write ceiling bounds it)
+    def rng(lib, legacy=False):
+        if lib.name == "torch":
+            return None
+        r = lib.m.random
+        return r.RandomState(0) if legacy else r.default_rng(0)
+
+    def m_rng(kind, legacy=False):
+        def measure(lib):
+            g = rng(lib, legacy)
+            tm, dev = lib.m, getattr(lib, "dev", None)
+            if kind == "normal32":
+                f = (lambda: tm.randn(n28, device=dev)) if g is None else (
+                    lambda: g.standard_normal(n28, dtype=np.float32))
+                nbytes = 4 * n28
+            elif kind == "random32":
+                f = (lambda: tm.rand(n28, device=dev)) if g is None else (
+                    lambda: (g.random(n28, dtype=np.float32) if not legacy else g.random_sample(n28, dtype=np.float32)))
+                nbytes = 4 * n28
+            elif kind == "random64":
+                f = (lambda: tm.rand(n28, device=dev, dtype=tm.float64)) if g is None else (
+                    lambda: g.random(n28))
+                nbytes = 8 * n28
+            elif kind == "integers":
+                f = (lambda: tm.randint(0, 1000, (n28,), device=dev)) if g is None else (
+                    lambda: g.integers(0, 1000, n28))
+                nbytes = 8 * n28
+            t, meth = median_call_ms(lib, f, rep)
+            return nbytes / (t * 1e-3) / gb, meth
+        return measure
+    gpu3 = ["cunumpy", "cupy", "torch"]
+    row("rng_normal", f"Generator.standard_normal({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("normal32"), gpu3)
+    row("rng_normal_legacy", f"RandomState.standard_normal({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("normal32", True), gpu3)
+    row("rng_random32", f"Generator.random({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("random32"), gpu3)
+    row("rng_random64", f"Generator.random({n28:,}) float64 (bytes written)", "GB/s", True,
+        m_rng("random64"), gpu3)
+    row("rng_integers", f"Generator.integers(0, 1000, {n28:,}) int64 (bytes written)", "GB/s", True,
+        m_rng("integers"), gpu3)
+    n_perm = max(1024, int(10**7 * S))
+    n_pop = max(1024, int(10**6 * S))
+
+    def m_permutation(lib):
+        g = rng(lib)
+        if g is None:
+            f = lambda: lib.m.randperm(n_perm, device=lib.dev)
+        else:  # CuPy's Generator may lack permutation: its legacy RandomState then
+            perm = getattr(g, "permutation", None) or rng(lib, True).permutation
+            f = lambda: perm(n_perm)
+        return median_call_ms(lib, f, max(3, rep // 2))
+    row("rng_permutation", f"Generator.permutation({n_perm:,})", "ms", False, m_permutation, gpu3)
+
+    def m_choice(lib):
+        g = rng(lib)
+        w = np.random.default_rng(1).random(n_pop)
+        w /= w.sum()
+        if g is None:
+            p = lib.m.from_numpy(w).to(lib.dev)
+            f = lambda: lib.m.multinomial(p, n_perm, replacement=True)
+        else:
+            p = lib.m.asarray(w)
+            choice = getattr(g, "choice", None) or rng(lib, True).choice
+            f = lambda: choice(n_pop, n_perm, p=p)
+        return median_call_ms(lib, f, max(3, rep // 2))
+    row("rng_choice_p", f"Generator.choice({n_pop:,}, {n_perm:,}, p=...)", "ms", False, m_choice, gpu3)
+
+    def m_cpu_rng(kind):
+        def measure(lib):
+            def work():
+                g = lib.m.random.default_rng(0)
+                f = (lambda: g.standard_normal(n7)) if kind == "normal" else (lambda: g.random(n7))
+                return median_call_ms(Lib(None), f, rep)[0], "wall"
+            return on_cpu(lib, work)
+        return measure
+    row("cpu_rng_normal", f"CPU backend: Generator.standard_normal({n7:,}) float64", "ms", False,
+        m_cpu_rng("normal"), ["cunumpy", "numpy"])
+    row("cpu_rng_random", f"CPU backend: Generator.random({n7:,}) float64", "ms", False,
+        m_cpu_rng("random"), ["cunumpy", "numpy"])
     return rows
 
 
@@ -855,7 +936,9 @@ def main():
                          "from_dlpack_torch,np_sum_dispatch,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
                          "searchsorted,bincount,histogram,matmul_float32,matmul_float16,matmul_float64,"
-                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve")
+                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve,"
+                         "rng_normal,rng_normal_legacy,rng_random32,rng_random64,rng_integers,"
+                         "rng_permutation,rng_choice_p,cpu_rng_normal,cpu_rng_random")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

@@ -43,6 +43,7 @@
 #include "cunumpy/ops/op_warnings.hpp"
 #include "cunumpy/ops/order_statistics.hpp"
 #include "cunumpy/ops/padding.hpp"
+#include "cunumpy/ops/random.hpp"
 #include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/ops/rearranging.hpp"
 #include "cunumpy/ops/reduction.hpp"

@@ -25,6 +25,7 @@ from cunumpy._flatiter import flatiter  # noqa: F401  (ndarray.flat)
 from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
 from cunumpy._fusion import fuse  # noqa: F401
 from cunumpy import fft  # noqa: F401
+from cunumpy import random  # noqa: F401
 
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403

@@ -47,6 +47,7 @@ void bind_fft(nb::module_& m);
 void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
 void bind_linalg(nb::module_& m);
+void bind_random(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -81,4 +82,5 @@ NB_MODULE(_core, m) {
   bind_sets(m);
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
+  bind_random(m);
 }

@@ -44,6 +44,10 @@ struct SvdTask;
 struct EigTask;
 }  // namespace detail
 
+namespace detail {  // random numbers: core/backend_tasks_random.hpp
+struct RandomTask;
+}  // namespace detail
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -137,6 +141,10 @@ class Backend {
   virtual void eigh(const detail::EighTask& task) { unsupported("eigh (syevd/heevd)"); }
   virtual void svd(const detail::SvdTask& task) { unsupported("svd (gesdd/gesvd)"); }
   virtual void eig(const detail::EigTask& task) { unsupported("eig (geev)"); }
+  // ---- random numbers (task in core/backend_tasks_random.hpp) ----------------------------
+  // Fills task.out with draws of one distribution from a Philox4x32-10 state, on the
+  // current stream; every value depends only on (key, counter, element index).
+  virtual void random_fill(const detail::RandomTask& task) { unsupported("random number generation"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

@@ -7,6 +7,7 @@
 
 #include "backend/cpu/cpu_executors.hpp"
 #include "backend/cpu/linalg_cpu.hpp"
+#include "backend/cpu/random_cpu.hpp"
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
@@ -157,6 +158,8 @@ class CpuBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cpu(t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cpu(t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
+  // ---- random numbers (random_cpu.cpp) ----------------------------------------------------
+  void random_fill(const detail::RandomTask& t) override { detail::run_random_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

@@ -3,6 +3,7 @@
 // the device; only copy_to_host and synchronize wait.
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/linalg_cuda.hpp"
+#include "backend/cuda/random_cuda.hpp"
 
 #include <algorithm>
 #include <array>
@@ -169,6 +170,8 @@ class CudaBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cuda(device_, t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cuda(device_, t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
+  // ---- random numbers (random_cuda.cpp: generated kernels) ------------------------------
+  void random_fill(const detail::RandomTask& t) override { detail::run_random_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;
