@@ -47,6 +47,11 @@ void bind_fft(nb::module_& m);
 void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
 void bind_linalg(nb::module_& m);
+// NumPy breadth, numeric part (breadth-a): calculus, bits, windows, polynomials.
+void bind_calculus(nb::module_& m);
+void bind_bits(nb::module_& m);
+void bind_windows(nb::module_& m);
+void bind_polynomial(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -81,4 +86,5 @@ NB_MODULE(_core, m) {
   bind_sets(m);
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
+  bind_calculus(m);
 }

@@ -43,6 +43,10 @@ struct EighTask;
 struct SvdTask;
 struct EigTask;
 }  // namespace detail
+namespace detail {  // interp: core/backend_tasks_calculus.hpp; packbits: core/backend_tasks_bits.hpp
+struct InterpTask;
+struct PackBitsTask;
+}  // namespace detail
 
 class Backend {
  public:
@@ -132,6 +136,9 @@ class Backend {
   virtual void eigh(const detail::EighTask& task) { unsupported("eigh (syevd/heevd)"); }
   virtual void svd(const detail::SvdTask& task) { unsupported("svd (gesdd/gesvd)"); }
   virtual void eig(const detail::EigTask& task) { unsupported("eig (geev)"); }
+  // ---- interp and packbits (core/backend_tasks_calculus.hpp, core/backend_tasks_bits.hpp) --
+  virtual void interp(const detail::InterpTask& task) { unsupported("interp"); }
+  virtual void packbits(const detail::PackBitsTask& task) { unsupported("packbits"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

@@ -141,6 +141,8 @@ class CpuBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cpu(t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cpu(t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
+  void interp(const detail::InterpTask& t) override { detail::run_interp_cpu(t); }
+  void packbits(const detail::PackBitsTask& t) override { detail::run_packbits_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

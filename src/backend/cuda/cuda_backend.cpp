@@ -167,6 +167,8 @@ class CudaBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cuda(device_, t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cuda(device_, t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
+  void interp(const detail::InterpTask& t) override { detail::run_interp_cuda(device_, t); }
+  void packbits(const detail::PackBitsTask& t) override { detail::run_packbits_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;
