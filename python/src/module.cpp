@@ -87,4 +87,5 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
   bind_calculus(m);
+  bind_bits(m);
 }
