@@ -53,5 +53,6 @@
 #include "cunumpy/ops/statistics.hpp"
 #include "cunumpy/ops/stride_tricks.hpp"
 #include "cunumpy/ops/ufunc_methods.hpp"
+#include "cunumpy/ops/windows.hpp"
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/base/interrupt.hpp"

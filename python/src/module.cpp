@@ -88,4 +88,5 @@ NB_MODULE(_core, m) {
   bind_linalg(m);
   bind_calculus(m);
   bind_bits(m);
+  bind_windows(m);
 }
