@@ -42,6 +42,7 @@
 #include "cunumpy/ops/op_warnings.hpp"
 #include "cunumpy/ops/order_statistics.hpp"
 #include "cunumpy/ops/padding.hpp"
+#include "cunumpy/ops/polynomial.hpp"
 #include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/ops/rearranging.hpp"
 #include "cunumpy/ops/reduction.hpp"

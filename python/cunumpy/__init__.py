@@ -42,6 +42,7 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._calculus import *  # noqa: F401,F403
     from cunumpy._bits import *  # noqa: F401,F403
     from cunumpy._windows import *  # noqa: F401,F403
+    from cunumpy._polynomial import *  # noqa: F401,F403
 except ImportError:  # pragma: no cover - present in every full build
     pass
 

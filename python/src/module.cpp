@@ -89,4 +89,5 @@ NB_MODULE(_core, m) {
   bind_calculus(m);
   bind_bits(m);
   bind_windows(m);
+  bind_polynomial(m);
 }
