@@ -23,7 +23,7 @@ ndarray as_contiguous(const ndarray& a, DType d) {
   if (!can_cast(a.dtype(), d, Casting::Safe))
     throw TypeError(std::string("Cannot cast array data from dtype('") + a.dtype().name() + "') to dtype('" +
                     d.name() + "') according to the rule 'safe'");
-  return a.dtype() == d && a.c_contiguous() ? a : ascontiguousarray(a, d);
+  return a.dtype() == d && a.c_contiguous() ? a : a.astype(d, Order::C);  // keeps 0-d shapes
 }
 
 }  // namespace
