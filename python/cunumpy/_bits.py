@@ -43,9 +43,11 @@ def _out(out):
 
 def isposinf(x, out=None):
     """Whether each element is positive infinity (numpy.isposinf); TypeError for complex."""
-    return _core.isposinf(_arr(x), _out(out))
+    r = _core.isposinf(_arr(x), _out(out))
+    return r if out is None else out
 
 
 def isneginf(x, out=None):
     """Whether each element is negative infinity (numpy.isneginf); TypeError for complex."""
-    return _core.isneginf(_arr(x), _out(out))
+    r = _core.isneginf(_arr(x), _out(out))
+    return r if out is None else out

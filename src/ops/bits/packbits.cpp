@@ -11,7 +11,8 @@ namespace cunumpy {
 ndarray packbits(const ndarray& a_in, std::optional<int64_t> axis, BitOrder order) {
   if (!a_in.dtype().is_integer() && !a_in.dtype().is_bool())
     throw TypeError("Expected an input array of integer or boolean data type");
-  const ndarray a = axis ? a_in : a_in.ravel();
+  // NumPy reads a 0-d array as 1-D (so axis 0 and -1 are valid) and axis=None flattens
+  const ndarray a = axis && a_in.ndim() > 0 ? a_in : a_in.ravel();
   const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
   detail::PackBitsTask task;
   task.in = a.c_contiguous() ? a : ascontiguousarray(a);

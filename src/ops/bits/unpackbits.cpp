@@ -15,7 +15,8 @@ namespace cunumpy {
 ndarray unpackbits(const ndarray& a_in, std::optional<int64_t> axis, std::optional<int64_t> count,
                    BitOrder order) {
   if (a_in.dtype() != uint8) throw TypeError("Expected an input array of unsigned byte data type");
-  const ndarray a = axis ? a_in : a_in.ravel();
+  // NumPy reads a 0-d array as 1-D (so axis 0 and -1 are valid) and axis=None flattens
+  const ndarray a = axis && a_in.ndim() > 0 ? a_in : a_in.ravel();
   const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
   const int nd = a.ndim();
   const int64_t nbits = a.shape()[ax] * 8;
