@@ -67,7 +67,10 @@ def roots(p):
     """The roots of p from its companion matrix's eigenvalues (numpy.roots)."""
     if isinstance(p, poly1d):
         p = p.coeffs
-    return _core.roots(_arr(p))
+    p = _arr(p)
+    if p.ndim == 0:  # NumPy's dispatcher iterates over p
+        raise TypeError('dispatcher for __array_function__ did not return an iterable')
+    return _core.roots(p)
 
 
 def poly(seq_of_zeros):

@@ -19,7 +19,8 @@ ndarray vander(const ndarray& x, std::optional<int64_t> N = std::nullopt, bool i
 ndarray polyval(const ndarray& p, const ndarray& x);
 
 // The sum, difference and product of two polynomials (0-d inputs read as 1-D): the shorter
-// one padded with leading zeros; the product is their full convolution.
+// one padded with leading zeros; the product is the full convolution of the two with their
+// leading zeros trimmed, as NumPy (ValueError for an input of more than one dimension).
 ndarray polyadd(const ndarray& a1, const ndarray& a2);
 ndarray polysub(const ndarray& a1, const ndarray& a2);
 ndarray polymul(const ndarray& a1, const ndarray& a2);

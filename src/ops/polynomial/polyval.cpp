@@ -9,6 +9,7 @@
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/polynomial.hpp"
+#include "cunumpy/ops/reduction.hpp"
 
 namespace cunumpy {
 namespace {
@@ -26,6 +27,18 @@ std::pair<ndarray, ndarray> aligned(const ndarray& a1_in, const ndarray& a2_in) 
   if (d > 0) a1 = pad(a1, d);
   if (d < 0) a2 = pad(a2, -d);
   return {a1, a2};
+}
+
+// NumPy's polymul takes poly1d(a): 1-D, leading zeros trimmed, [0] when nothing is left.
+ndarray as_poly1d(const ndarray& a_in) {
+  const ndarray a = atleast_1d(a_in);
+  if (a.ndim() > 1) throw ValueError("Polynomial must be 1d only.");
+  const ndarray nonzero = not_equal(a, Operand::weak(Scalar(0)));
+  const int64_t first = a.size() ? argmax(nonzero).item().to_int64() : 0;  // one read back
+  if (a.size() && nonzero[{first}].item().to_bool()) return a[{Slice{first, std::nullopt, std::nullopt}}];
+  ndarray z(Shape{1}, a.dtype(), Order::C, a.device());
+  z.fill(Scalar(0));
+  return z;
 }
 
 }  // namespace
@@ -48,7 +61,7 @@ ndarray polysub(const ndarray& a1, const ndarray& a2) {
 }
 
 ndarray polymul(const ndarray& a1, const ndarray& a2) {
-  return convolve(atleast_1d(a1), atleast_1d(a2));
+  return convolve(as_poly1d(a1), as_poly1d(a2));
 }
 
 }  // namespace cunumpy
