@@ -37,6 +37,7 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("emulate_stats_kernels.py", [], False, 60),
     ("check_hist_nvrtc.py", [], True, 60),
     ("emulate_hist_kernels.py", [], False, 90),
+    ("check_breadth_nvrtc.py", [], True, 30),
 ]
 
 

@@ -23,7 +23,6 @@ std::string packbits_source(int itemsize, bool little, bool words) {
   s += R"(
 extern "C" __global__ void cn_packbits(const U* __restrict__ in, unsigned char* __restrict__ out,
                                        long long n, long long inner, long long total) {
-  const long long nb = (n + 7) / 8;
   for (long long q = (long long)blockIdx.x * blockDim.x + threadIdx.x; q < total;
        q += (long long)gridDim.x * blockDim.x) {
     unsigned byte = 0;
@@ -34,6 +33,7 @@ extern "C" __global__ void cn_packbits(const U* __restrict__ in, unsigned char* 
     for (int k = 0; k < 8; ++k)
       if ((w >> (8 * k)) & 0xffull) byte |= CN_BIT(k);
 #else
+    const long long nb = (n + 7) / 8;
     const long long i = q % inner, ob = q / inner, b = ob % nb, o = ob / nb;
     const U* src = in + (o * n + b * 8) * inner + i;
     const long long rest = n - b * 8;
