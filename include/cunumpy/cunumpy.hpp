@@ -25,6 +25,7 @@
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
 #include "cunumpy/ops/bits.hpp"
+#include "cunumpy/ops/block.hpp"
 #include "cunumpy/ops/calculus.hpp"
 #include "cunumpy/ops/clip.hpp"
 #include "cunumpy/ops/copying.hpp"

@@ -47,11 +47,12 @@ void bind_fft(nb::module_& m);
 void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
 void bind_linalg(nb::module_& m);
-// NumPy breadth, numeric part (breadth-a): calculus, bits, windows, polynomials.
+// NumPy breadth, numeric part (breadth-a): calculus, bits, windows, polynomials, block.
 void bind_calculus(nb::module_& m);
 void bind_bits(nb::module_& m);
 void bind_windows(nb::module_& m);
 void bind_polynomial(nb::module_& m);
+void bind_block(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -90,4 +91,5 @@ NB_MODULE(_core, m) {
   bind_bits(m);
   bind_windows(m);
   bind_polynomial(m);
+  bind_block(m);
 }

@@ -53,6 +53,14 @@ ndarray along(const ndarray& v, int axis, int ndim) {
   return v.reshape(s);
 }
 
+// c * h and c / h for the step h, on the host (no device round trip).
+Scalar times(double c, const Scalar& h) {
+  return h.dtype().is_complex() ? Scalar(c * h.to_complex()) : Scalar(c * h.to_double());
+}
+Scalar over(double c, const Scalar& h) {
+  return h.dtype().is_complex() ? Scalar(c / h.to_complex()) : Scalar(c / h.to_double());
+}
+
 UfuncOptions into(const ndarray& dst) {
   UfuncOptions o;
   o.out = {dst};
@@ -69,14 +77,14 @@ void gradient_axis(const ndarray& f, ndarray& out, int ax, const Step& st, int64
   if (st.uniform) {
     const Operand h = Operand::weak(st.h);
     subtract(sl(f, 2, std::nullopt), sl(f, std::nullopt, -2), into(interior));
-    true_divide(interior, Operand::weak(multiply(Operand::weak(Scalar(2.0)), h).item()), into(interior));
+    true_divide(interior, Operand::weak(times(2.0, st.h)), into(interior));
     if (edge_order == 1) {  // any other order takes the second-order ends, as NumPy
       subtract(sl(f, 1, 2), sl(f, 0, 1), into(first));
       true_divide(first, h, into(first));
       subtract(sl(f, -1, std::nullopt), sl(f, -2, -1), into(last));
       true_divide(last, h, into(last));
     } else {
-      auto h_scaled = [&](double c) { return Operand::weak(true_divide(Operand::weak(Scalar(c)), h).item()); };
+      auto h_scaled = [&](double c) { return Operand::weak(over(c, st.h)); };
       const ndarray r0 = add(add(multiply(sl(f, 0, 1), h_scaled(-1.5)), multiply(sl(f, 1, 2), h_scaled(2.0))),
                              multiply(sl(f, 2, 3), h_scaled(-0.5)));
       positive(r0, into(first));
