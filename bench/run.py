@@ -614,6 +614,28 @@ def run_rows(libs, args):
     row("histogram", f"histogram of {n7:,} float32 into 100 bins", "ms", False, m_histogram,
         ["cunumpy", "cupy"])
 
+    # NumPy breadth, numeric part (issue 19): gradient, interp, packbits.
+    def m_gradient(lib):
+        x = lib.rand(side * side).reshape(side, side)
+        return median_call_ms(lib, lambda: lib.m.gradient(x), rep)
+    row("gradient", f"`gradient(x)` (both axes), {side:,}² float32", "ms", False, m_gradient,
+        ["cunumpy", "cupy"])
+
+    def m_interp(lib):
+        xp = lib.from_numpy(np.sort(np.random.default_rng(4).random(n6)))
+        fp = lib.from_numpy(np.random.default_rng(5).random(n6))
+        x = lib.from_numpy(np.random.default_rng(6).random(n7))
+        return median_call_ms(lib, lambda: lib.m.interp(x, xp, fp), rep)
+    row("interp", f"`interp` of {n7:,} float64 points into {n6:,}", "ms", False, m_interp,
+        ["cunumpy", "cupy"])
+
+    def m_packbits(lib):
+        x = lib.from_numpy(np.random.default_rng(7).integers(0, 2, n28, dtype=np.uint8).view(bool))
+        t, meth = median_call_ms(lib, lambda: lib.m.packbits(x), rep)
+        return n28 * 9 / 8 / (t * 1e-3) / gb, meth  # bytes read + written; the copy row is the ceiling
+    row("packbits", f"`packbits` of {n28:,} bool (bytes read + written)", "GB/s", True, m_packbits,
+        ["cunumpy", "cupy"])
+
     # The CPU backend against NumPy on the same cores (cunumpy's current device switched to
     # the CPU for the row; wall clock, median of --repeat).
     def on_cpu(lib, work):

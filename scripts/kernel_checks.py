@@ -38,6 +38,8 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("check_hist_nvrtc.py", [], True, 60),
     ("check_random_nvrtc.py", ["--quick"], True, 60),
     ("emulate_hist_kernels.py", [], False, 90),
+    ("check_breadth_nvrtc.py", [], True, 30),
+    ("emulate_breadth_kernels.py", [], False, 60),
 ]
 
 

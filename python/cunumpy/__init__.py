@@ -40,6 +40,12 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._correlation import *  # noqa: F401,F403
     from cunumpy._linalg_products import *  # noqa: F401,F403
     from cunumpy import linalg  # noqa: F401
+    # NumPy breadth, numeric part (breadth-a): calculus, bits, windows, polynomials, block.
+    from cunumpy._calculus import *  # noqa: F401,F403
+    from cunumpy._bits import *  # noqa: F401,F403
+    from cunumpy._windows import *  # noqa: F401,F403
+    from cunumpy._polynomial import *  # noqa: F401,F403
+    from cunumpy._block import *  # noqa: F401,F403
 except ImportError:  # pragma: no cover - present in every full build
     pass
 

@@ -48,6 +48,12 @@ void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
 void bind_linalg(nb::module_& m);
 void bind_random(nb::module_& m);
+// NumPy breadth, numeric part (breadth-a): calculus, bits, windows, polynomials, block.
+void bind_calculus(nb::module_& m);
+void bind_bits(nb::module_& m);
+void bind_windows(nb::module_& m);
+void bind_polynomial(nb::module_& m);
+void bind_block(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -83,4 +89,9 @@ NB_MODULE(_core, m) {
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
   bind_random(m);
+  bind_calculus(m);
+  bind_bits(m);
+  bind_windows(m);
+  bind_polynomial(m);
+  bind_block(m);
 }

@@ -43,6 +43,10 @@ struct EighTask;
 struct SvdTask;
 struct EigTask;
 }  // namespace detail
+namespace detail {  // interp: core/backend_tasks_calculus.hpp; packbits: core/backend_tasks_bits.hpp
+struct InterpTask;
+struct PackBitsTask;
+}  // namespace detail
 
 namespace detail {  // random numbers: core/backend_tasks_random.hpp
 struct RandomTask;
@@ -145,6 +149,9 @@ class Backend {
   // Fills task.out with draws of one distribution from a Philox4x32-10 state, on the
   // current stream; every value depends only on (key, counter, element index).
   virtual void random_fill(const detail::RandomTask& task) { unsupported("random number generation"); }
+  // ---- interp and packbits (core/backend_tasks_calculus.hpp, core/backend_tasks_bits.hpp) --
+  virtual void interp(const detail::InterpTask& task) { unsupported("interp"); }
+  virtual void packbits(const detail::PackBitsTask& task) { unsupported("packbits"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

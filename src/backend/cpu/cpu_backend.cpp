@@ -160,6 +160,8 @@ class CpuBackend final : public Backend {
   void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
   // ---- random numbers (random_cpu.cpp) ----------------------------------------------------
   void random_fill(const detail::RandomTask& t) override { detail::run_random_cpu(t); }
+  void interp(const detail::InterpTask& t) override { detail::run_interp_cpu(t); }
+  void packbits(const detail::PackBitsTask& t) override { detail::run_packbits_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

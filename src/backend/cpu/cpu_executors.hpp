@@ -26,4 +26,8 @@ FftPlanCacheState fft_plan_cache_state_cpu();
 void fft_plan_cache_set_limits_cpu(int64_t max_size, int64_t max_memsize);
 void fft_plan_cache_clear_cpu();
 
+// ---- interp (interp_cpu.cpp), packbits (packbits_cpu.cpp) ---------------------------------
+void run_interp_cpu(const InterpTask& task);
+void run_packbits_cpu(const PackBitsTask& task);
+
 }  // namespace cunumpy::detail

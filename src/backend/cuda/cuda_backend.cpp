@@ -172,6 +172,8 @@ class CudaBackend final : public Backend {
   void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
   // ---- random numbers (random_cuda.cpp: generated kernels) ------------------------------
   void random_fill(const detail::RandomTask& t) override { detail::run_random_cuda(device_, t); }
+  void interp(const detail::InterpTask& t) override { detail::run_interp_cuda(device_, t); }
+  void packbits(const detail::PackBitsTask& t) override { detail::run_packbits_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;

@@ -25,4 +25,8 @@ FftPlanCacheState fft_plan_cache_state_cuda(int device);
 void fft_plan_cache_set_limits_cuda(int device, int64_t max_size, int64_t max_memsize);
 void fft_plan_cache_clear_cuda(int device);
 
+// ---- interp (interp_cuda.cpp), packbits (packbits_cuda.cpp) -------------------------------
+void run_interp_cuda(int device, const InterpTask& task);
+void run_packbits_cuda(int device, const PackBitsTask& task);
+
 }  // namespace cunumpy::detail

@@ -1,0 +1,38 @@
+// Polynomials as coefficient arrays, highest power first (numpy.vander, polyval, polyadd,
+// polysub, polymul, roots, poly; polyfit and the poly1d class are Python over these and
+// linalg.lstsq).
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "cunumpy/core/ndarray.hpp"
+
+namespace cunumpy {
+
+// The Vandermonde matrix of a 1-D x: columns x**(N-1), ..., x**0 (x**0 ... x**(N-1) when
+// increasing), N defaulting to len(x), in NumPy's promote_types(x.dtype, int64), by
+// repeated products as NumPy. ValueError for x not 1-D or N < 0.
+ndarray vander(const ndarray& x, std::optional<int64_t> N = std::nullopt, bool increasing = false);
+
+// p evaluated at x by Horner's scheme (y = y * x + p[i] from zeros_like(x)), in the dtype
+// NumPy's loop gives. TypeError for a 0-d p.
+ndarray polyval(const ndarray& p, const ndarray& x);
+
+// The sum, difference and product of two polynomials (0-d inputs read as 1-D): the shorter
+// one padded with leading zeros; the product is the full convolution of the two with their
+// leading zeros trimmed, as NumPy (ValueError for an input of more than one dimension).
+ndarray polyadd(const ndarray& a1, const ndarray& a2);
+ndarray polysub(const ndarray& a1, const ndarray& a2);
+ndarray polymul(const ndarray& a1, const ndarray& a2);
+
+// The roots of p, as the eigenvalues of its companion matrix (leading and trailing zeros
+// stripped first; a trailing zero is a zero root): real when all are real, else complex;
+// empty for a constant or all-zero p. ValueError for p not 1-D.
+ndarray roots(const ndarray& p);
+
+// The monic polynomial with the given roots (1-D), or with the eigenvalues of a non-empty
+// square matrix as roots; real when complex roots come in conjugate pairs. A 0-d 1.0 for no
+// roots (NumPy returns the float 1.0). ValueError for other shapes.
+ndarray poly(const ndarray& seq_of_zeros);
+
+}  // namespace cunumpy

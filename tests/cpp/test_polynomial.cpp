@@ -1,0 +1,55 @@
+// vander, polyval, polyadd, polysub, polymul, roots and poly through the C++ API
+// (polynomial.hpp); expected values are NumPy's.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include <cunumpy/cunumpy.hpp>
+
+#include "array_helpers.hpp"
+
+namespace cunumpy::test {
+
+TEST(Polynomial, Vander) {
+  const ndarray v = vander(from({1, 2, 3}, {3}, int64), 4);
+  EXPECT_EQ(v.dtype(), int64);
+  EXPECT_EQ(v.to_vector<int64_t>(), (std::vector<int64_t>{1, 1, 1, 1, 8, 4, 2, 1, 27, 9, 3, 1}));
+  expect_near(vander(from({2, 3}, {2}), std::nullopt, true), {1, 2, 1, 3});
+  EXPECT_EQ(vander(from({1}, {1}, float32)).dtype(), float64);  // promote_types(float32, int64)
+  EXPECT_THROW(vander(seq({2, 2})), ValueError);
+  EXPECT_THROW(vander(seq({2}), -1), ValueError);
+}
+
+TEST(Polynomial, PolyvalAndArithmetic) {
+  const ndarray p = from({1, 2, 3}, {3}, int64);
+  EXPECT_EQ(polyval(p, from({0, 1, 2}, {3}, int64)).to_vector<int64_t>(), (std::vector<int64_t>{3, 6, 11}));
+  EXPECT_EQ(polyval(p, from({1}, {1}, float32)).dtype(), float64);  // p's int64 elements are strong
+  EXPECT_THROW(polyval(from({1}, {}), p), TypeError);
+  expect_near(polyadd(from({1, 2}, {2}), from({1, 1, 1}, {3})), {1, 2, 3});
+  expect_near(polysub(from({1}, {1}), from({1, 2}, {2})), {-1, -1});
+  expect_near(polymul(from({1, 1}, {2}), from({1, -1}, {2})), {1, 0, -1});
+  expect_near(polymul(from({0, 0, 1}, {3}), from({0, 1, 1}, {3})), {1, 1});  // leading zeros trimmed
+  EXPECT_THROW(polymul(seq({2, 2}), from({1}, {1})), ValueError);
+}
+
+TEST(Polynomial, RootsAndPoly) {
+  std::vector<double> r = values(roots(from({1, -3, 2}, {3})));
+  std::sort(r.begin(), r.end());
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_NEAR(r[0], 1, 1e-12);
+  EXPECT_NEAR(r[1], 2, 1e-12);
+  EXPECT_EQ(roots(from({1, 0, 1}, {3})).dtype(), complex128);
+  EXPECT_EQ(roots(from({0, 0}, {2})).size(), 0);
+  expect_near(roots(from({0, 1, 0, 0}, {4})), {0, 0});  // trailing zeros are zero roots
+  EXPECT_THROW(roots(seq({2, 2})), ValueError);
+  expect_near(poly(from({1, 2}, {2})), {1, -3, 2});
+  const ndarray c = poly(from({1, 1}, {2}).astype(complex128) * Operand(std::complex<double>(0, 1)) *
+                         from({1, -1}, {2}));
+  EXPECT_EQ(c.dtype(), float64);  // conjugate roots: real coefficients
+  expect_near(c, {1, 0, 1});
+  EXPECT_EQ(poly(from({}, {0})).ndim(), 0);
+  EXPECT_THROW(poly(seq({2, 3})), ValueError);
+}
+
+}  // namespace cunumpy::test
