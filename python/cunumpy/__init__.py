@@ -65,16 +65,6 @@ long, ulong = _numpy.long, _numpy.ulong
 typename = _numpy.typename  # a name for a dtype character code
 
 
-def astype(x, dtype, /, *, copy=True, device=None):
-    """The array API's astype: x.astype(dtype, copy=copy), on `device` when given."""
-    if not isinstance(x, ndarray):
-        raise TypeError(f'Input should be a cunumpy array, it is a {type(x)} instead.')
-    if device is not None:
-        x = x.to_device(device)
-    return x.astype(dtype, copy=copy)
-
-
-astype._python_only = "forwarder"  # scripts/api_coverage.py: the ndarray method is C++
 
 
 from cunumpy._version import __version__  # noqa: F401,E402

@@ -136,6 +136,9 @@ def test_setitem(layout, key, value):
     if np.size(key) and not isinstance(key, slice) and key is not Ellipsis \
             and np.max(key) >= a.size:
         pytest.skip("index beyond this layout's size")
+    if isinstance(key, list) and len(set(key)) < len(key) and \
+            str(cp.asarray(0).device).startswith("cuda"):
+        pytest.skip("repeated indices: which write wins is undefined on CUDA (as CuPy's)")
     a.flat[key] = value
     x.flat[cp.asarray(key) if isinstance(key, np.ndarray) else key] = \
         cp.asarray(value) if isinstance(value, np.ndarray) else value
