@@ -22,15 +22,15 @@ def _order(order):
     return order.upper()
 
 
-def empty(shape, dtype=float, order='C'):
+def empty(shape, dtype=float, order='C') -> ndarray:
     return _core.empty(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def zeros(shape, dtype=float, order='C'):
+def zeros(shape, dtype=float, order='C') -> ndarray:
     return _core.zeros(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def ones(shape, dtype=float, order='C'):
+def ones(shape, dtype=float, order='C') -> ndarray:
     return _core.ones(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
@@ -45,7 +45,7 @@ def _array_fill(fill_value, dtype):
     return fill_value
 
 
-def full(shape, fill_value, dtype=None, order='C'):
+def full(shape, fill_value, dtype=None, order='C') -> ndarray:
     fill_value = _array_fill(fill_value, dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty(shape, fill_value.dtype if dtype is None else dtype, order)
@@ -54,19 +54,19 @@ def full(shape, fill_value, dtype=None, order='C'):
     return _core.full(shape, fill_value, dtype, _order(order))
 
 
-def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None) -> ndarray:
     return _core.empty_like(_as_array(prototype), dtype, _order(order), shape)
 
 
-def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None) -> ndarray:
     return _core.zeros_like(_as_array(a), dtype, _order(order), shape)
 
 
-def ones_like(a, dtype=None, order='K', subok=None, shape=None):
+def ones_like(a, dtype=None, order='K', subok=None, shape=None) -> ndarray:
     return _core.ones_like(_as_array(a), dtype, _order(order), shape)
 
 
-def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None) -> ndarray:
     a = _as_array(a)
     fill_value = _array_fill(fill_value, a.dtype if dtype is None else dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
@@ -108,7 +108,7 @@ def _as_array(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def arange(start=None, stop=None, step=None, dtype=None):
+def arange(start=None, stop=None, step=None, dtype=None) -> ndarray:
     if start is None and stop is None:
         raise TypeError("arange() requires stop to be specified.")
     if stop is None:
@@ -187,21 +187,21 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     return out
 
 
-def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0) -> ndarray:
     """numpy.geomspace: NumPy's own algorithm on the host (its handling of negative and
     complex bounds and of exact endpoints), then one upload."""
     num = _check_num(num)
     return asarray(_numpy.geomspace(_host(start), _host(stop), num, endpoint, dtype, axis))
 
 
-def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0) -> ndarray:
     num = _check_num(num)
     if _on_host((start, stop, base), dtype, axis, False):
         return asarray(_numpy.logspace(_host(start), _host(stop), num, endpoint, _host(base), dtype, axis))
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 
-def eye(N, M=None, k=0, dtype=float, order='C'):
+def eye(N, M=None, k=0, dtype=float, order='C') -> ndarray:
     N = _dimension(N)
     M = None if M is None else _dimension(M)
     k = operator.index(k)
@@ -209,11 +209,11 @@ def eye(N, M=None, k=0, dtype=float, order='C'):
     return _core.eye(N, M, k, dtype, _order(order))
 
 
-def identity(n, dtype=float):
+def identity(n, dtype=float) -> ndarray:
     return _core.eye(_dimension(n), None, 0, dtype, 'C')
 
 
-def tri(N, M=None, k=0, dtype=float):
+def tri(N, M=None, k=0, dtype=float) -> ndarray:
     # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
@@ -225,7 +225,7 @@ def tri(N, M=None, k=0, dtype=float):
     return _core.tri(N, M, k, dtype)
 
 
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, copy=None, blocking=False) -> ndarray:
     """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
     nested sequences, cunumpy arrays from any device)."""
     if isinstance(a, ndarray):
@@ -252,7 +252,7 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
 asanyarray = asarray
 
 
-def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
+def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False) -> ndarray:
     if isinstance(obj, ndarray):
         if copy is False:
             out = _core.asarray_ndarray(obj, dtype, False)
@@ -286,15 +286,15 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
     return out
 
 
-def ascontiguousarray(a, dtype=None):
+def ascontiguousarray(a, dtype=None) -> ndarray:
     return _core.ascontiguousarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asfortranarray(a, dtype=None):
+def asfortranarray(a, dtype=None) -> ndarray:
     return _core.asfortranarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asnumpy(a, stream=None, order='C', out=None, *, blocking=True):
+def asnumpy(a, stream=None, order='C', out=None, *, blocking=True) -> _numpy.ndarray:
     """Returns a NumPy array holding the values of `a` (copied from the device)."""
     if isinstance(a, ndarray):
         return a.get(stream=stream, order=order, out=out, blocking=blocking)

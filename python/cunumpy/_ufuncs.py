@@ -19,7 +19,7 @@ class ufunc(_core._UfuncBase):
     """A universal function, like `numpy.ufunc`: call it on arrays and scalars.
 
     Attributes: __name__, nin, nout, nargs, types, ntypes, identity, signature.
-    Call: f(*inputs, out=None, dtype=None, casting='same_kind', where=True); the call
+    Call: ``f(*inputs, out=None, dtype=None, casting='same_kind', where=True)``; the call
     itself is implemented in C++ (_core._UfuncBase.__call__). Methods: outer, at, reduce,
     accumulate, reduceat.
     """
