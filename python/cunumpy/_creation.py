@@ -95,6 +95,9 @@ def _to_host_nested(obj):
 
 def _from_python(obj, dtype):
     if isinstance(obj, (list, tuple)) and _has_device_array(obj):
+        from cunumpy._performance import warn_slow_path
+        warn_slow_path("array()/asarray() of a sequence holding cunumpy arrays copies them to the "
+                       "host and back; cunumpy.stack/concatenate join them on the device", 4)
         obj = _to_host_nested(obj)
     elif getattr(obj, "__cuda_array_interface__", None) is not None:
         # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's

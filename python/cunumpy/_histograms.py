@@ -165,6 +165,9 @@ def _bin_edges(a, bins, rng, weights):
             raise TypeError("Automated estimation of the number of "
                             "bins is not supported for weighted data")
         # The estimators need order statistics of the data: NumPy's own, on a host copy.
+        from cunumpy._performance import warn_slow_path
+        warn_slow_path(f"histogram bins={bins!r}: the estimator runs numpy.histogram_bin_edges on a "
+                       "host copy of the data; an integer or array bins= stays on the device", 4)
         edges = _numpy.histogram_bin_edges(_host(a), bins, rng)
         first, last = _outer_edges(a, rng)
         n_equal = len(edges) - 1
