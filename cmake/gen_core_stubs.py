@@ -67,6 +67,7 @@ def main():
 
     # The build machine may have a GPU, or none: stubs do not depend on the device.
     os.environ["CUNUMPY_DEVICE"] = "cpu"
+    sys.dont_write_bytecode = True  # no __pycache__ written into the source package
     scratch = assemble_package(package, extension, os.path.join(out, "_stubgen_pkg"))
     sys.path.insert(0, scratch)
     importlib.import_module("cunumpy")

@@ -256,6 +256,9 @@ asanyarray = asarray
 
 
 def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False) -> ndarray:
+    """A cunumpy array from obj (numpy.array's arguments; CuPy's ``blocking=``). A sequence
+    holding cunumpy arrays goes through the host (PerformanceWarning): join device arrays
+    with cunumpy.stack or cunumpy.concatenate instead."""
     if isinstance(obj, ndarray):
         if copy is False:
             out = _core.asarray_ndarray(obj, dtype, False)

@@ -212,6 +212,9 @@ def _ravel_and_check_weights(a, weights):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    """The bin edges numpy.histogram would use. A bin estimator name (``bins='auto'``,
+    ``'fd'``, ...) runs NumPy's estimator on a host copy of the data and warns with
+    cunumpy.exceptions.PerformanceWarning."""
     a, weights = _ravel_and_check_weights(a, weights)
     return asarray(_bin_edges(a, bins, range, weights)[0])
 
@@ -571,6 +574,9 @@ def _gpu_hist(a, n, weights=None, mode=0, edges=None, types=None, params=None):
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
+    """(counts, edges) as numpy.histogram, counted on the device. A bin estimator name
+    (``bins='auto'``, ...) needs NumPy's estimator on a host copy of the data
+    (PerformanceWarning); integer or array bins do not."""
     a, weights = _ravel_and_check_weights(a, weights)
     edges_h, uniform = _bin_edges(a, bins, range, weights)
     edges = asarray(edges_h)
