@@ -62,15 +62,7 @@ void check_info(const ndarray& info, const char* message) {
   if (bad.item().to_bool()) throw LinAlgError(message);
 }
 
-ndarray triangle(const ndarray& a, bool lower, int64_t k) {
-  const int nd = a.ndim();
-  const int64_t r = a.shape()[nd - 2], c = a.shape()[nd - 1];
-  ndarray mask = tri(r, c, k, bool_);  // on the current device
-  if (!(mask.device() == a.device())) mask = mask.to(a.device());
-  if (!lower) mask = logical_not(tri(r, c, k - 1, bool_).to(a.device()));
-  const Operand ops[] = {mask, a, Operand(Scalar(0).cast(a.dtype()))};
-  return ufunc_call("_where", ops)[0];
-}
+ndarray triangle(const ndarray& a, bool lower, int64_t k) { return lower ? tril(a, k) : triu(a, k); }
 
 }  // namespace detail
 
