@@ -24,7 +24,7 @@ def _host(a):
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
-    """function(*indices(shape, dtype), **kwargs): the function gets the coordinate arrays
+    """``function(*indices(shape, dtype), **kwargs)``: the function gets the coordinate arrays
     (on the device) and its result is returned as it is, as in NumPy."""
     from cunumpy._indexing import indices
     args = indices(shape, dtype=dtype)
