@@ -130,11 +130,9 @@ def classify(name, obj, first_seen):
     return None, None
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--markdown")
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args()
+def collect():
+    """(module, name, kind, C++ names or reason) for every public callable of MODULES
+    (also used by docs/api/gen_api.py, the API reference's generator)."""
     rows = []
     for modname in MODULES:
         try:
@@ -151,6 +149,15 @@ def main():
             first_seen.setdefault(id(obj), n)
             if kind:
                 rows.append((modname, n, kind, what))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--markdown")
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    rows = collect()
     counts = {}
     for r in rows:
         counts[r[2]] = counts.get(r[2], 0) + 1

@@ -20,3 +20,5 @@ ninja -C "$B" -j "${CMAKE_BUILD_PARALLEL_LEVEL:-2}" "$@"
 mkdir -p "$ROOT/python/cunumpy/lib"
 ln -sf "$B"/_core*.so "$ROOT/python/cunumpy/"
 ln -sf "$B"/libcunumpy.so* "$ROOT/python/cunumpy/lib/"
+# The generated type stubs (cmake/CoreStubs.cmake), where a type checker finds them.
+if [ -d "$B/stubs/_core" ]; then ln -sfn "$B/stubs/_core" "$ROOT/python/cunumpy/_core"; fi

@@ -7,6 +7,8 @@
 #      host emulations, a selection of about 3 minutes on 2 cores; the NVRTC ones are
 #      skipped, saying why, where libnvrtc cannot be found)
 #   5. a short seeded run of each differential fuzzer (scripts/fuzz_*.py), each time-boxed
+#   6. typing: mypy --strict over examples/python/typed_example.py (the installed stubs)
+#   7. docs: the API reference (scripts/build_docs.sh, Sphinx, warnings as errors), time-boxed
 # Exits non-zero if anything fails (pytest finding no test counts as a failure).
 #   bash scripts/test.sh
 set -uo pipefail
@@ -19,7 +21,7 @@ GEN=()
 command -v ninja >/dev/null 2>&1 && GEN=(-G Ninja)
 
 declare -A STATUS
-ORDER=(install pytest fuzz cpp-build example ctest kernels)
+ORDER=(install pytest fuzz typing docs cpp-build example ctest kernels)
 for s in "${ORDER[@]}"; do STATUS[$s]="not run"; done
 FAILED=0
 mark() {  # mark STEP RC
@@ -93,6 +95,17 @@ for f in "$ROOT"/scripts/fuzz_*.py; do
 done 2>&1 | tee "$LOGS/fuzz.log"
 grep -q '^fuzz .*: FAIL' "$LOGS/fuzz.log" && fuzz_rc=1
 mark fuzz "$fuzz_rc"
+
+# --- typing and docs: mypy over the typed example, the Sphinx API reference ---------------
+# Both read the installed package (this runs outside the source tree). DOCS_SECONDS bounds
+# the docs build (about a minute on 2 cores).
+echo ">> typing: mypy --strict examples/python/typed_example.py"
+"$PY" -c "import mypy" 2>/dev/null || "$PY" -m pip install -q mypy
+"$PY" -m mypy --strict --cache-dir "$LOGS/mypy-cache" "$ROOT/examples/python/typed_example.py" 2>&1 | tee "$LOGS/typing.log"
+mark typing "${PIPESTATUS[0]}"
+echo ">> docs: bash scripts/build_docs.sh"
+timeout "${DOCS_SECONDS:-300}" bash "$ROOT/scripts/build_docs.sh" 2>&1 | tee "$LOGS/docs.log"
+mark docs "${PIPESTATUS[0]}"
 
 # --- C++ tests and example: built against the installed package ---------------------------
 echo ">> build tests/cpp against $CMAKE_DIR"

@@ -6,7 +6,7 @@ GPU is usable, else the CPU (CUNUMPY_DEVICE=cpu|cuda|cuda:N forces the choice).
 import numpy as _numpy
 
 from cunumpy import _core
-from cunumpy._core import ndarray
+from cunumpy._core import ndarray as ndarray  # `X as X`: exported to type checkers too
 from cunumpy import _ndarray_methods  # noqa: F401  (installs every Python-level ndarray method)
 from cunumpy._creation import *  # noqa: F401,F403
 from cunumpy._manipulation import *  # noqa: F401,F403
@@ -19,11 +19,11 @@ from cunumpy._dtype_functions import (  # noqa: F401
     result_type, promote_types, can_cast, min_scalar_type, finfo, iinfo, isdtype, common_type,
     issubdtype, mintypecode)
 from cunumpy import cuda  # noqa: F401
-from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
+from cunumpy._core import RawKernel as RawKernel, RawModule as RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401
 from cunumpy._flatiter import flatiter  # noqa: F401  (ndarray.flat)
-from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
-from cunumpy._fusion import fuse  # noqa: F401
+from cunumpy._kernel import ElementwiseKernel as ElementwiseKernel, ReductionKernel as ReductionKernel  # noqa: F401
+from cunumpy._fusion import fuse as fuse  # noqa: F401
 from cunumpy import fft  # noqa: F401
 from cunumpy import random  # noqa: F401
 

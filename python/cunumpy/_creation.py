@@ -23,21 +23,21 @@ def _order(order):
     return order.upper()
 
 
-def empty(shape, dtype=float, order='C', *, device=None, like=None):
+def empty(shape, dtype=float, order='C', *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return _core.empty(shape, dtype, _order(order))
     return _core.empty(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def zeros(shape, dtype=float, order='C', *, device=None, like=None):
+def zeros(shape, dtype=float, order='C', *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return _core.zeros(shape, dtype, _order(order))
     return _core.zeros(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def ones(shape, dtype=float, order='C', *, device=None, like=None):
+def ones(shape, dtype=float, order='C', *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return _core.ones(shape, dtype, _order(order))
@@ -63,7 +63,7 @@ def _array_fill(fill_value, dtype):
     return fill_value
 
 
-def full(shape, fill_value, dtype=None, order='C', *, device=None, like=None):
+def full(shape, fill_value, dtype=None, order='C', *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return full(shape, fill_value, dtype, order)
@@ -91,14 +91,14 @@ def _empty_on(a, dtype, order, shape, device):
                            a.dtype if dtype is None else dtype, o)
 
 
-def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *, device=None):
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *, device=None) -> ndarray:
     prototype = _as_array(prototype)
     if _elsewhere(prototype, device):
         return _empty_on(prototype, dtype, order, shape, device)
     return _core.empty_like(prototype, dtype, _order(order), shape)
 
 
-def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None) -> ndarray:
     a = _as_array(a)
     if _elsewhere(a, device):
         out = _empty_on(a, dtype, order, shape, device)
@@ -107,7 +107,7 @@ def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None)
     return _core.zeros_like(a, dtype, _order(order), shape)
 
 
-def ones_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
+def ones_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None) -> ndarray:
     a = _as_array(a)
     if _elsewhere(a, device):
         out = _empty_on(a, dtype, order, shape, device)
@@ -116,7 +116,7 @@ def ones_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
     return _core.ones_like(a, dtype, _order(order), shape)
 
 
-def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, device=None):
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, device=None) -> ndarray:
     a = _as_array(a)
     if _elsewhere(a, device):
         out = _empty_on(a, dtype, order, shape, device)
@@ -145,7 +145,7 @@ def _as_array(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return arange(start, stop, step, dtype)
@@ -232,21 +232,21 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     return out
 
 
-def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0) -> ndarray:
     """numpy.geomspace: NumPy's own algorithm on the host (its handling of negative and
     complex bounds and of exact endpoints), then one upload."""
     num = _check_num(num)
     return asarray(_numpy.geomspace(_host(start), _host(stop), num, endpoint, dtype, axis))
 
 
-def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0) -> ndarray:
     num = _check_num(num)
     if _on_host((start, stop, base), dtype, axis, False):
         return asarray(_numpy.logspace(_host(start), _host(stop), num, endpoint, _host(base), dtype, axis))
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 
-def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None):
+def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None) -> ndarray:
     if device is not None or like is not None:
         with on_device(_target_device(device, like)):
             return eye(N, M, k, dtype, order)
@@ -257,14 +257,14 @@ def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None):
     return _core.eye(N, M, k, dtype, _order(order))
 
 
-def identity(n, dtype=float, *, like=None):
+def identity(n, dtype=float, *, like=None) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return identity(n, dtype)
     return _core.eye(_dimension(n), None, 0, dtype, 'C')
 
 
-def tri(N, M=None, k=0, dtype=float, *, like=None):
+def tri(N, M=None, k=0, dtype=float, *, like=None) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return tri(N, M, k, dtype)
@@ -279,7 +279,7 @@ def tri(N, M=None, k=0, dtype=float, *, like=None):
     return _core.tri(N, M, k, dtype)
 
 
-def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False) -> ndarray:
     """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
     nested sequences, cunumpy arrays from any device).
 
@@ -331,7 +331,7 @@ def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, 
 
 
 def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, like=None,
-          blocking=False):
+          blocking=False) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return array(obj, dtype, copy, order, subok, ndmin, blocking=blocking)
@@ -368,21 +368,21 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, like=N
     return out
 
 
-def ascontiguousarray(a, dtype=None, *, like=None):
+def ascontiguousarray(a, dtype=None, *, like=None) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return ascontiguousarray(a, dtype)
     return _core.ascontiguousarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asfortranarray(a, dtype=None, *, like=None):
+def asfortranarray(a, dtype=None, *, like=None) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return asfortranarray(a, dtype)
     return _core.asfortranarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asnumpy(a, stream=None, order='C', out=None, *, blocking=True):
+def asnumpy(a, stream=None, order='C', out=None, *, blocking=True) -> _numpy.ndarray:
     """Returns a NumPy array holding the values of `a` (copied from the device)."""
     if isinstance(a, ndarray):
         return a.get(stream=stream, order=order, out=out, blocking=blocking)

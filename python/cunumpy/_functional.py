@@ -26,7 +26,7 @@ def _normalize_axis(axis, ndim):
 
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
-    """func1d(a_1d, *args, **kwargs) over every 1-D slice of `arr` along `axis`; the results
+    """``func1d(a_1d, *args, **kwargs)`` over every 1-D slice of `arr` along `axis`; the results
     (each of the first result's shape) replace that axis, as in NumPy."""
     import cunumpy
     arr = _arr(arr)

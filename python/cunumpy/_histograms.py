@@ -165,6 +165,9 @@ def _bin_edges(a, bins, rng, weights):
             raise TypeError("Automated estimation of the number of "
                             "bins is not supported for weighted data")
         # The estimators need order statistics of the data: NumPy's own, on a host copy.
+        from cunumpy._performance import warn_slow_path
+        warn_slow_path(f"histogram bins={bins!r}: the estimator runs numpy.histogram_bin_edges on a "
+                       "host copy of the data; an integer or array bins= stays on the device", 4)
         edges = _numpy.histogram_bin_edges(_host(a), bins, rng)
         first, last = _outer_edges(a, rng)
         n_equal = len(edges) - 1
@@ -209,6 +212,9 @@ def _ravel_and_check_weights(a, weights):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    """The bin edges numpy.histogram would use. A bin estimator name (``bins='auto'``,
+    ``'fd'``, ...) runs NumPy's estimator on a host copy of the data and warns with
+    cunumpy.exceptions.PerformanceWarning."""
     a, weights = _ravel_and_check_weights(a, weights)
     return asarray(_bin_edges(a, bins, range, weights)[0])
 
@@ -568,6 +574,9 @@ def _gpu_hist(a, n, weights=None, mode=0, edges=None, types=None, params=None):
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
+    """(counts, edges) as numpy.histogram, counted on the device. A bin estimator name
+    (``bins='auto'``, ...) needs NumPy's estimator on a host copy of the data
+    (PerformanceWarning); integer or array bins do not."""
     a, weights = _ravel_and_check_weights(a, weights)
     edges_h, uniform = _bin_edges(a, bins, range, weights)
     edges = asarray(edges_h)

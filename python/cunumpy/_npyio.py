@@ -29,7 +29,7 @@ def _host(a):
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
-    """function(*indices(shape, dtype), **kwargs): the function gets the coordinate arrays
+    """``function(*indices(shape, dtype), **kwargs)``: the function gets the coordinate arrays
     (on the device) and its result is returned as it is, as in NumPy."""
     from cunumpy._array_api import on_device
     from cunumpy._indexing import indices

@@ -46,7 +46,8 @@ def _pairs(x, ndim, as_index=False):
 
 
 def pad(array, pad_width, mode='constant', **kwargs):
-    """Pads an array (every numpy.pad mode; a callable mode runs NumPy's pad on the host)."""
+    """Pads an array (every numpy.pad mode). A callable mode runs NumPy's pad on a host copy
+    and warns with cunumpy.exceptions.PerformanceWarning."""
     a = _arr(array)
     pw = _numpy.asarray(pad_width)
     if pw.dtype.kind not in 'iu':
@@ -54,6 +55,9 @@ def pad(array, pad_width, mode='constant', **kwargs):
     widths = _pairs(pw, a.ndim, as_index=True)
     if callable(mode):
         from cunumpy._creation import asarray
+        from cunumpy._performance import warn_slow_path
+        warn_slow_path("pad with a callable mode runs numpy.pad on a host copy of the array and "
+                       "copies the result back to the device")
         return asarray(_numpy.pad(a.get(), pad_width, mode, **kwargs))
     if mode not in _MODE_KWARGS:
         raise ValueError(f"mode '{mode}' is not supported")

@@ -182,7 +182,7 @@ def _all(x):
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """|a - b| <= atol + rtol * |b|, elementwise (NumPy 2's formula and dtype rules)."""
+    """``|a - b| <= atol + rtol * |b|``, elementwise (NumPy 2's formula and dtype rules)."""
     x, y, atol, rtol = (v if isinstance(v, (int, float, complex)) else _arr(v)
                         for v in (a, b, atol, rtol))
     if isinstance(y, ndarray):

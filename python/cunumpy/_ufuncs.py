@@ -20,7 +20,7 @@ class ufunc(_core._UfuncBase):
     """A universal function, like `numpy.ufunc`: call it on arrays and scalars.
 
     Attributes: __name__, nin, nout, nargs, types, ntypes, identity, signature.
-    Call: f(*inputs, out=None, dtype=None, casting='same_kind', where=True); the call
+    Call: ``f(*inputs, out=None, dtype=None, casting='same_kind', where=True)``; the call
     itself is implemented in C++ (_core._UfuncBase.__call__). Methods: outer, at, reduce,
     accumulate, reduceat.
     """
@@ -94,7 +94,9 @@ class ufunc(_core._UfuncBase):
                                  where)
 
     def at(self, a, indices, b=None):
-        """Unbuffered in-place a[indices] = uf(a[indices], b): repeated indices accumulate."""
+        """Unbuffered in-place a[indices] = uf(a[indices], b): repeated indices accumulate.
+        An index other than one integer array per axis (slices, masks, fewer axes) is
+        resolved through a host index grid of a's size (PerformanceWarning)."""
         if not isinstance(a, _core.ndarray):
             raise TypeError("ufunc.at: the first operand must be a cunumpy.ndarray")
         positions = _positions(a.shape, _host_index(indices))
@@ -148,6 +150,9 @@ def _positions(shape, idx):
     n = 1
     for e in shape:
         n *= e
+    from cunumpy._performance import warn_slow_path
+    warn_slow_path("ufunc.at with an index other than one integer array per axis builds an index "
+                   "grid of the array's size on the host", 4)
     return _numpy.arange(n, dtype=_numpy.int64).reshape(shape)[idx]
 
 

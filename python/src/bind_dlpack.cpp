@@ -445,7 +445,11 @@ void bind_dlpack(nb::module_& m) {
         }
         return dlpack(self, get("stream"), get("max_version"), get("dl_device"), get("copy"));
       },
-      nb::is_method(), nb::name("__dlpack__"), nb::scope(cls));
+      nb::is_method(), nb::name("__dlpack__"), nb::scope(cls),
+      nb::sig("def __dlpack__(self, *, stream: int | object | None = None, max_version: tuple[int, int] | None = None, "
+              "dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> object"),
+      "A DLPack capsule of the array (the array API's __dlpack__): a versioned capsule when max_version\n"
+      "allows, the producer's pending work ordered before `stream`; copy=True or another dl_device copies.");
   nb::setattr(cls, "__dlpack__", dlpack_fn);
   nb::setattr(cls, "__dlpack_device__", nb::cpp_function(
       [](const ndarray& self) {

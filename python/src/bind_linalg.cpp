@@ -76,17 +76,17 @@ void bind_linalg(nb::module_& m) {
      nb::arg("casting").none() = nb::none());
 
   nb::handle cls = nb::type<ndarray>();
-  set_method(cls, "__matmul__", [](const ndarray& self, nb::handle other) -> nb::object {
+  set_method(cls, "__matmul__", [](const ndarray& self, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray b;
     if (!matmul_operand(other, &b)) return not_implemented();
     return nb::cast(matmul(self, b));
   });
-  set_method(cls, "__rmatmul__", [](const ndarray& self, nb::handle other) -> nb::object {
+  set_method(cls, "__rmatmul__", [](const ndarray& self, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray a;
     if (!matmul_operand(other, &a)) return not_implemented();
     return nb::cast(matmul(a, self));
   });
-  set_method(cls, "__imatmul__", [](nb::handle self_obj, nb::handle other) -> nb::object {
+  set_method(cls, "__imatmul__", [](nb::handle self_obj, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray& self = py::as_ndarray(self_obj);
     ndarray b;
     if (!matmul_operand(other, &b)) return not_implemented();

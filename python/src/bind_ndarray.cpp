@@ -318,7 +318,9 @@ ndarray getitem(const ndarray& a, nb::handle key) {
   if (idx.scalar_array) return a[idx.basic_span()].copy(Order::K);  // as NumPy: no view
   return a[idx.basic_span()];
 }
-nb::object as_view_of(nb::handle self, ndarray v);
+// A cunumpy.ndarray for the signatures (and type stubs) of the methods returning one.
+using ArrayObject = nb::typed<nb::object, ndarray>;
+ArrayObject as_view_of(nb::handle self, ndarray v);
 
 // ---- Python scalar conversions of 0-d arrays (NumPy 2 refuses ndim > 0) ---------------
 
@@ -381,7 +383,7 @@ nb::object owner_object(nb::handle self) {
   return o ? nb::borrow(o) : nb::object();
 }
 
-nb::object as_view_of(nb::handle self, ndarray v) {
+ArrayObject as_view_of(nb::handle self, ndarray v) {
   const bool shares = !v.owndata() && v.memory() == as_ndarray(self).memory();
   nb::object r = nb::cast(std::move(v));
   if (shares) {
@@ -424,7 +426,10 @@ void bind_ndarray(nb::module_& m) {
                "\n  OWNDATA : " + b(f.owndata) + "\n  WRITEABLE : " + b(f.array.writeable());
       });
 
-  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable());
+  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable(),
+                          "An N-dimensional array on a device (cunumpy.cuda.Device or the CPU backend), with\n"
+                          "numpy.ndarray's attributes and methods (CuPy's cupy.ndarray). ``ndarray(shape, dtype,\n"
+                          "memptr=None, strides=None, order='C')`` allocates one, or views memptr's memory.");
   cls.def("__init__",
           [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
              nb::handle order) {
@@ -450,24 +455,32 @@ void bind_ndarray(nb::module_& m) {
           nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("memptr") = nb::none(),
           nb::arg("strides") = nb::none(), nb::arg("order") = "C")
       // attributes
-      .def_prop_ro("shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); })
-      .def_prop_ro("strides", [](const ndarray& a) { return shape_to_tuple(a.strides()); })
-      .def_prop_ro("ndim", &ndarray::ndim)
-      .def_prop_ro("size", &ndarray::size)
-      .def_prop_ro("itemsize", &ndarray::itemsize)
-      .def_prop_ro("nbytes", &ndarray::nbytes)
-      .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); })
-      .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata(), a}; })
+      .def_prop_ro("shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); },
+                   nb::for_getter(nb::sig("def shape(self, /) -> tuple[int, ...]")),
+                   nb::for_getter("Lengths of the array's dimensions."))
+      .def_prop_ro("strides", [](const ndarray& a) { return shape_to_tuple(a.strides()); },
+                   nb::for_getter(nb::sig("def strides(self, /) -> tuple[int, ...]")),
+                   nb::for_getter("Bytes to step in each dimension to go to the next element."))
+      .def_prop_ro("ndim", &ndarray::ndim, nb::for_getter("Number of dimensions."))
+      .def_prop_ro("size", &ndarray::size, nb::for_getter("Number of elements."))
+      .def_prop_ro("itemsize", &ndarray::itemsize, nb::for_getter("Bytes per element."))
+      .def_prop_ro("nbytes", &ndarray::nbytes, nb::for_getter("Bytes of all elements (size * itemsize)."))
+      .def_prop_ro("dtype", [](const ndarray& a) { return dtype_object(a.dtype()); },
+                   nb::for_getter(nb::sig("def dtype(self, /) -> numpy.dtype")),
+                   nb::for_getter("The element type (NumPy's dtype object)."))
+      .def_prop_ro("flags", [](const ndarray& a) { return Flags{a.c_contiguous(), a.f_contiguous(), a.owndata(), a}; },
+                   nb::for_getter("Memory layout flags (C_CONTIGUOUS, F_CONTIGUOUS, OWNDATA, WRITEABLE)."))
       .def_prop_ro("base", [](nb::handle self) -> nb::object {
         const ndarray& a = as_ndarray(self);
         if (a.owndata()) return nb::none();
         nb::object owner = owner_object(self);
         if (owner.is_valid()) return owner;
         return nb::cast(a.base());
-      })
+      }, nb::for_getter(nb::sig("def base(self, /) -> ndarray | None")),
+         nb::for_getter("The array whose memory this view shares, or None when it owns its memory."))
       .def_prop_ro("data", [](const ndarray& a) {
         return MemoryPointer{a.memory(), a.offset()};
-      })
+      }, nb::for_getter("Pointer to the first element's memory (cunumpy.cuda.MemoryPointer)."))
       .def_prop_ro("_device_kind", [](const ndarray& a) { return a.device().is_cuda() ? "cuda" : "cpu"; })
       .def_prop_ro("_device_index", [](const ndarray& a) { return a.device().index; })
       // The real or imaginary part of a complex array: a view sharing its memory (the
@@ -480,8 +493,10 @@ void bind_ndarray(nb::module_& m) {
                        a.strides(), r, a);
              return as_view_of(self, std::move(v));
            }, nb::arg("imag"))
-      .def_prop_ro("T", [](nb::handle self) { return as_view_of(self, as_ndarray(self).T()); })
-      .def_prop_ro("mT", [](nb::handle self) { return as_view_of(self, as_ndarray(self).mT()); })
+      .def_prop_ro("T", [](nb::handle self) { return as_view_of(self, as_ndarray(self).T()); },
+                   nb::for_getter("The transposed array (a view; axes reversed)."))
+      .def_prop_ro("mT", [](nb::handle self) { return as_view_of(self, as_ndarray(self).mT()); },
+                   nb::for_getter("The last two axes swapped (a view; at least 2-d)."))
       // views
       .def("reshape",
            [](nb::handle self, nb::args args, nb::kwargs kw) {
@@ -504,17 +519,25 @@ void bind_ndarray(nb::module_& m) {
                if (nb::cast<bool>(copy) && is_view) r = r.copy(order == Order::F ? Order::F : Order::C);
              }
              return as_view_of(self, std::move(r));
-           })
+           },
+           nb::sig("def reshape(self, *shape: int | tuple[int, ...], order: str = 'C', copy: bool | None = None) -> ndarray"),
+           "A view with the same data in a new shape (a copy when strides do not allow a view);\n"
+           "``a.reshape(2, 3)`` and ``a.reshape((2, 3))`` are the same, one dimension may be -1.\n"
+           "``copy=False`` raises ValueError when a copy is needed, ``copy=True`` always copies\n"
+           "(numpy.ndarray.reshape).")
       .def("transpose",
            [](nb::handle self, nb::args args) {
              const ndarray& a = as_ndarray(self);
              if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return as_view_of(self, a.transpose());
              auto axes = to_axes(single_or_tuple(args));
              return as_view_of(self, a.transpose(std::span<const int64_t>(axes.data(), axes.size())));
-           })
+           },
+           nb::sig("def transpose(self, *axes: int | tuple[int, ...] | None) -> ndarray"),
+           "A view with the axes permuted: reversed without arguments, else in the given order\n"
+           "(``a.transpose(1, 0, 2)`` or ``a.transpose((1, 0, 2))``; numpy.ndarray.transpose).")
       .def("swapaxes",
            [](nb::handle self, int64_t a1, int64_t a2) { return as_view_of(self, as_ndarray(self).swapaxes(a1, a2)); },
-           nb::arg("axis1"), nb::arg("axis2"))
+           nb::arg("axis1"), nb::arg("axis2"), "A view with axes axis1 and axis2 interchanged.")
       .def("squeeze",
            [](nb::handle self, nb::handle axis) {
              const ndarray& a = as_ndarray(self);
@@ -525,24 +548,24 @@ void bind_ndarray(nb::module_& m) {
                return as_view_of(self, a.squeeze());
              return as_view_of(self, a.squeeze(std::span<const int64_t>(axes.data(), axes.size())));
            },
-           nb::arg("axis") = nb::none())
+           nb::arg("axis") = nb::none(), "A view without the length-1 axes (all of them, or those in axis).")
       .def("ravel",
            [](nb::handle self, nb::handle order) { return as_view_of(self, as_ndarray(self).ravel(to_order(order, Order::C))); },
-           nb::arg("order") = "C")
+           nb::arg("order") = "C", "The elements as a 1-d array: a view when the layout allows, else a copy.")
       .def("flatten", [](const ndarray& a, nb::handle order) { return a.flatten(to_order(order, Order::C)); },
-           nb::arg("order") = "C")
+           nb::arg("order") = "C", "A 1-d copy of the elements in the given order.")
       .def("view",
            [](nb::handle self, nb::handle dtype) {
              const ndarray& a = as_ndarray(self);
              return as_view_of(self, dtype.is_none() ? a.view(a.dtype()) : a.view(to_dtype(dtype)));
            },
-           nb::arg("dtype") = nb::none())
+           nb::arg("dtype") = nb::none(), "A view of the same memory read as another dtype (same itemsize).")
       // copies and casts
       .def("copy", [](const ndarray& a, nb::handle order) { return a.copy(to_order(order, Order::C)); },
-           nb::arg("order") = "C")
+           nb::arg("order") = "C", "A copy of the array on the same device, in the given memory order.")
       .def("astype",
            [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
-              bool copy) -> nb::object {
+              bool copy) -> ArrayObject {
              const ndarray& a = as_ndarray(self);
              const DType to = to_dtype(dtype);
              const Casting cast = to_casting(casting);
@@ -558,22 +581,28 @@ void bind_ndarray(nb::module_& m) {
              return nb::cast(std::move(r));
            },
            nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = nb::none(),
-           nb::arg("copy") = true)
+           nb::arg("copy") = true,
+           "The array cast to dtype under the casting rule (ComplexWarning when an imaginary part is\n"
+           "dropped); with copy=False the array itself when nothing changes (numpy.ndarray.astype).")
       .def("fill",
            [](ndarray& a, nb::handle value) {
              a.fill(store_scalar(value, a.dtype()));
-           })
+           },
+           nb::arg("value"), "Sets every element to value (cast to the array's dtype).")
       .def("diagonal",
            [](nb::handle self, int64_t offset, int64_t axis1, int64_t axis2) {
              return as_view_of(self, diagonal(as_ndarray(self), offset, axis1, axis2));
            },
-           nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1)
-      .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); })
-      .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); })
+           nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
+           "The diagonal with the given offset of the axis1/axis2 planes (a read-only view).")
+      .def("__copy__", [](const ndarray& a) { return a.copy(Order::K); }, "copy.copy(a): a.copy(order='K').")
+      .def("__deepcopy__", [](const ndarray& a, nb::handle) { return a.copy(Order::K); }, nb::arg("memo"),
+           "copy.deepcopy(a): a.copy(order='K').")
       // indexing
       .def("__getitem__", [](nb::handle self, nb::handle key) { return as_view_of(self, getitem(as_ndarray(self), key)); },
-           nb::arg("key").none())
-      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none())
+           nb::arg("key").none(), "a[key]: basic indexing gives a view, advanced indexing a copy (NumPy's rules).")
+      .def("__setitem__", &setitem, nb::arg("key").none(), nb::arg("value").none(),
+           "a[key] = value: value is broadcast and cast to the selected elements.")
       // host transfer and Python conversions
       .def("_copy_to_numpy", &copy_into_numpy, nb::arg("out"), nb::arg("blocking") = true)
       .def("_copy_from_numpy",
@@ -586,8 +615,11 @@ void bind_ndarray(nb::module_& m) {
                throw TypeError(std::string("Type mismatch: cannot set a ") + a.dtype().name() +
                                " array from " + src.dtype().name() + " data");
              a.assign(src);
-           })
-      .def("item", &item)
+           },
+           nb::arg("arr"))
+      .def("item", &item, nb::sig("def item(self, *args: int) -> int | float | complex | bool"),
+           "One element as a Python scalar: the only one, or at a flat index, or at one index per\n"
+           "axis (numpy.ndarray.item). Waits for the device.")
       .def("__len__",
            [](const ndarray& a) {
              if (a.ndim() == 0) throw TypeError("len() of unsized object");
@@ -618,11 +650,13 @@ void bind_ndarray(nb::module_& m) {
            [](const ndarray&, nb::args, nb::kwargs) {
              throw TypeError("Implicit conversion to a NumPy array is not allowed. "
                              "Please use `.get()` to construct a NumPy array explicitly.");
-           });
+           },
+           "Raises TypeError, as CuPy: copy to the host explicitly with .get() or cunumpy.asnumpy().");
   // NumPy must not treat our arrays as sequences in its ufuncs: defer to our operators.
   cls.attr("__array_ufunc__") = nb::none();
   cls.attr("__array_priority__") = 100;
-  cls.attr("__module__") = "cunumpy";
+  // The class's __module__ ("cunumpy", as CuPy's cupy.ndarray) is set in module.cpp once
+  // every binding file has added its methods, which keep cunumpy._core as their module.
 
   m.def("same_array", [](const ndarray& a, const ndarray& b) { return a.same_handle(b); });
   m.def("from_numpy", [](nb::handle arr) { return from_numpy(arr, std::nullopt); });

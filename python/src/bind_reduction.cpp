@@ -23,35 +23,38 @@ using cunumpy::py::to_axis_opt;
 
 namespace {
 
-nb::object py_reduce(ReduceOp op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
+// The signatures (and type stubs) say cunumpy.ndarray: a 0-d array for a full reduction.
+using ArrayObject = nb::typed<nb::object, ndarray>;
+
+ArrayObject py_reduce(ReduceOp op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                      bool keepdims, nb::handle initial, nb::handle where) {
   return result(reduce(op, a, make_args(a, scalar_axis(a, axis), dtype, out, keepdims, initial, where)), out);
 }
 
-nb::object py_truth(bool is_all, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims,
+ArrayObject py_truth(bool is_all, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims,
                     nb::handle where) {
   ReduceArgs args = make_args(a, scalar_axis(a, axis), nb::none(), out, keepdims, nb::none(), where);
   return result(is_all ? all(a, args) : any(a, args), out);
 }
 
-nb::object py_arg(bool is_max, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims) {
+ArrayObject py_arg(bool is_max, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims) {
   const ndarray o = out_array(out);
   axis = scalar_axis(a, axis);
   return result(is_max ? argmax(a, to_axis_opt(axis), keepdims, o) : argmin(a, to_axis_opt(axis), keepdims, o), out);
 }
 
-nb::object py_mean(const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+ArrayObject py_mean(const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                    nb::handle where) {
   return result(mean(a, make_args(a, axis, dtype, out, keepdims, nb::none(), where)), out);
 }
 
-nb::object py_var(bool is_std, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
+ArrayObject py_var(bool is_std, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                   double ddof, bool keepdims, nb::handle where) {
   ReduceArgs args = make_args(a, axis, dtype, out, keepdims, nb::none(), where);
   return result(is_std ? cunumpy::std(a, args, ddof) : var(a, args, ddof), out);
 }
 
-nb::object py_scan(int op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool widen) {
+ArrayObject py_scan(int op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool widen) {
   if (op < 0 || op > 3) throw ValueError("bad scan op");
   return result(scan(static_cast<ReduceOp>(op), a, to_axis_opt(scalar_axis(a, axis)), py::to_optional_dtype(dtype),
                      out_array(out), widen), out);

@@ -31,7 +31,8 @@ void bind_statistics(nb::module_& m) {
     issue_warnings(w);
     if (returned) return nb::object(nb::make_tuple(avg, scl));
     return nb::cast(std::move(avg));
-  }, nb::arg("a"), axis, nb::arg("weights").none(), nb::arg("returned"), nb::arg("keepdims"));
+  }, nb::arg("a"), axis, nb::arg("weights").none() = nb::none(), nb::arg("returned") = false,
+     nb::arg("keepdims") = false);
   m.def("ptp", [](const ndarray& a, nb::handle ax, nb::handle o, bool keepdims) {
     return result(ptp(a, to_axes_opt(scalar_axis(a, ax)), keepdims, out_array(o)), o);
   }, nb::arg("a"), axis, out, nb::arg("keepdims") = false);

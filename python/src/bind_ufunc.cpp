@@ -28,15 +28,19 @@ using py::to_operand;
 nb::object not_implemented() { return nb::borrow(Py_NotImplemented); }
 
 // ---- operators --------------------------------------------------------------------------
+// Their signatures say they return a cunumpy.ndarray (NotImplemented for unknown operands
+// lets Python try the other side, as its data model wants).
+using ArrayObject = nb::typed<nb::object, ndarray>;
+
 template <bool Reflected>
-nb::object binary_operator(const Ufunc& uf, const ndarray& self, nb::handle other) {
+ArrayObject binary_operator(const Ufunc& uf, const ndarray& self, nb::handle other) {
   Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
   return nb::cast(std::move(ufunc_call(uf, in)[0]));
 }
 
-nb::object inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle other) {
+ArrayObject inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle other) {
   ndarray& self = py::as_ndarray(self_obj);
   Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
@@ -47,7 +51,7 @@ nb::object inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle oth
   return nb::borrow(self_obj);
 }
 
-nb::object unary_operator(const Ufunc& uf, const ndarray& self) {
+ArrayObject unary_operator(const Ufunc& uf, const ndarray& self) {
   const Operand in[1] = {Operand(self)};
   return nb::cast(std::move(ufunc_call(uf, in)[0]));
 }

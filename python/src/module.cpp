@@ -94,4 +94,8 @@ NB_MODULE(_core, m) {
   bind_windows(m);
   bind_polynomial(m);
   bind_block(m);
+  // Printed as cunumpy.ndarray (CuPy's cupy.ndarray); set last, so that the methods bound
+  // above keep cunumpy._core as their __module__ (nanobind copies the class's at binding,
+  // and stubgen writes a member whose module differs as an import, not into the class).
+  m.attr("ndarray").attr("__module__") = "cunumpy";
 }

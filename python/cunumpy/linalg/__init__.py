@@ -158,13 +158,27 @@ def svdvals(x, /):
 def eig(a):
     """Eigenvalues and right eigenvectors of square matrices (numpy.linalg.eig); real
     arrays when a real input's eigenvalues are all real. On CUDA it runs on the host's
-    LAPACK (geev), copying the matrices there and back."""
-    return EigResult(*_core.linalg_eig(_arr(a), _EIG_REAL_IF_ALL_REAL))
+    LAPACK (geev), copying the matrices there and back, and warns with
+    cunumpy.exceptions.PerformanceWarning."""
+    a = _arr(a)
+    _warn_if_host_eig(a, "eig")
+    return EigResult(*_core.linalg_eig(a, _EIG_REAL_IF_ALL_REAL))
 
 
 def eigvals(a):
-    """Eigenvalues of square matrices (numpy.linalg.eigvals)."""
-    return _core.linalg_eigvals(_arr(a), _EIG_REAL_IF_ALL_REAL)
+    """Eigenvalues of square matrices (numpy.linalg.eigvals); on CUDA through the host's
+    LAPACK, as eig (PerformanceWarning)."""
+    a = _arr(a)
+    _warn_if_host_eig(a, "eigvals")
+    return _core.linalg_eigvals(a, _EIG_REAL_IF_ALL_REAL)
+
+
+def _warn_if_host_eig(a, name):
+    # The CUDA backend has no device geev yet (src/backend/cuda/linalg_cuda.cpp).
+    if a._device_kind == "cuda":
+        from cunumpy._performance import warn_slow_path
+        warn_slow_path(f"linalg.{name} on CUDA copies the matrices to the host, runs LAPACK's geev "
+                       "there and copies the results back", 4)
 
 
 def matrix_power(a, n):
