@@ -51,6 +51,8 @@ Casting casting_of(nb::handle c) {
 
 }  // namespace
 
+void bind_linalg_composites(nb::module_& m);  // bind_linalg_composites.cpp
+
 void bind_linalg(nb::module_& m) {
   static nb::handle linalg_error = PyErr_NewException(
       "cunumpy.linalg.LinAlgError",
@@ -154,4 +156,5 @@ void bind_linalg(nb::module_& m) {
   });
   m.def("set_linalg_error_checks", &set_linalg_error_checks);
   m.def("linalg_error_checks", &linalg_error_checks);
+  bind_linalg_composites(m);
 }
