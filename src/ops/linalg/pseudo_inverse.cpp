@@ -111,7 +111,7 @@ std::tuple<ndarray, ndarray, int64_t, ndarray> lstsq(const ndarray& a_in, const 
   const bool is_1d = b_in.ndim() == 1;
   ndarray b = is_1d ? expand_dims(b_in, int64_t(1)) : b_in;
   if (a_in.ndim() != 2 || b.ndim() != 2)
-    throw LinAlgError(std::to_string(std::min(a_in.ndim(), b.ndim())) +
+    throw LinAlgError(std::to_string(a_in.ndim() != 2 ? a_in.ndim() : b.ndim()) +
                       "-dimensional array given. Array must be two-dimensional");
   const int64_t m = a_in.shape()[0], n = a_in.shape()[1];
   if (m != b.shape()[0]) throw LinAlgError("Incompatible dimensions");
