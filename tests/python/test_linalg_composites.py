@@ -10,19 +10,11 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-
-
-def to_np(x):
-    return cp.asnumpy(x) if isinstance(x, cp.ndarray) else np.asarray(x)
+from test_linalg_factorizations import to_np, close as _close
 
 
 def close(got, exp, r=1e-9, check_dtype=True):
-    g, e = to_np(got), np.asarray(exp)
-    if check_dtype:
-        assert g.dtype == e.dtype, (g.dtype, e.dtype)
-    assert g.shape == e.shape, (g.shape, e.shape)
-    scale = float(np.max(np.abs(e))) if e.size else 1.0
-    np.testing.assert_allclose(g, e, rtol=r, atol=r * max(scale, 1.0))
+    _close(got, exp, r, check_dtype)
 
 
 def matrices(shape, dtype=np.float64, seed=0, hermitian=False):
