@@ -14,6 +14,7 @@
 
 #include "cunumpy/ops/linalg_composites.hpp"
 #include "py_convert.hpp"
+#include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -40,11 +41,6 @@ linalg::NormOrder norm_order(nb::handle ord) {
 
 using OptionalAxes = std::optional<std::vector<int64_t>>;
 
-std::optional<ndarray> optional_array(nb::handle obj) {
-  if (obj.is_none()) return std::nullopt;
-  return py::as_ndarray(obj);
-}
-
 }  // namespace
 
 void bind_linalg_composites(nb::module_& m) {
@@ -65,11 +61,11 @@ void bind_linalg_composites(nb::module_& m) {
     return nb::make_tuple(u, s, vh);
   }, nb::arg("a"), nb::arg("compute_uv"));
   m.def("linalg_pinv", [](const ndarray& a, nb::handle rcond, bool hermitian) {
-    return linalg::pinv(a, optional_array(rcond), hermitian);
+    return linalg::pinv(a, py::optional_ndarray(rcond), hermitian);
   }, nb::arg("a"), nb::arg("rcond").none(), nb::arg("hermitian"));
   m.def("linalg_lstsq", &linalg::lstsq, nb::arg("a"), nb::arg("b"), nb::arg("rcond").none());
   m.def("linalg_matrix_rank", [](const ndarray& a, nb::handle tol, bool hermitian, nb::handle rtol) {
-    return linalg::matrix_rank(a, optional_array(tol), hermitian, optional_array(rtol));
+    return linalg::matrix_rank(a, py::optional_ndarray(tol), hermitian, py::optional_ndarray(rtol));
   }, nb::arg("a"), nb::arg("tol").none(), nb::arg("hermitian"), nb::arg("rtol").none());
   m.def("linalg_multi_dot", [](std::vector<ndarray> arrays, std::optional<ndarray> out) {
     return linalg::multi_dot(arrays, out ? *out : ndarray());
