@@ -46,12 +46,61 @@ ndarray from_numpy(nb::handle arr_in, std::optional<Device> device) {
   return array_from_host(buf.view.buf, buf.shape(), buf.strides(), dtype, device.value_or(current_device()));
 }
 
-// NumPy's asarray on anything that is not one of our arrays, then upload.
-ndarray from_python(nb::handle obj, std::optional<DType> dtype) {
+// Lists and tuples that hold one of our arrays somewhere inside (NumPy cannot read those).
+bool holds_device_array(nb::handle obj) {
+  if (is_ndarray(obj)) return true;
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return false;
+  for (nb::handle item : obj)
+    if (holds_device_array(item)) return true;
+  return false;
+}
+
+// The same nesting with our arrays copied to the host (NumPy arrays, via ndarray.get).
+nb::object to_host_nested(nb::handle obj) {
+  if (is_ndarray(obj)) return obj.attr("get")();
+  if (!PyList_Check(obj.ptr()) && !PyTuple_Check(obj.ptr())) return nb::borrow(obj);
+  nb::list out;
+  for (nb::handle item : obj) out.append(to_host_nested(item));
+  return std::move(out);
+}
+
+// obj.__cuda_array_interface__ when it has one that is not None (getattr(obj, name, None):
+// only AttributeError means "none"). Builtin sequences and scalars are not asked.
+bool has_cuda_array_interface(nb::handle obj) {
+  PyObject* p = obj.ptr();
+  if (PyList_CheckExact(p) || PyTuple_CheckExact(p) || PyFloat_CheckExact(p) || PyLong_CheckExact(p) ||
+      PyBool_Check(p) || PyComplex_CheckExact(p))
+    return false;
+  PyObject* v = PyObject_GetAttrString(p, "__cuda_array_interface__");
+  if (!v) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw nb::python_error();
+    PyErr_Clear();
+    return false;
+  }
+  const bool present = v != Py_None;
+  Py_DECREF(v);
+  return present;
+}
+
+}  // namespace
+
+ndarray from_python(nb::handle obj_in, std::optional<DType> dtype, bool copy_views) {
+  nb::object obj = nb::borrow(obj_in);
+  if ((PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr())) && holds_device_array(obj)) {
+    obj = to_host_nested(obj);
+  } else if (has_cuda_array_interface(obj)) {
+    // Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's CPU
+    // tensors raise AttributeError for the attribute and convert as sequences).
+    ndarray view = from_cuda_array_interface(obj);
+    if (dtype && *dtype != view.dtype()) return view.astype(*dtype);
+    return copy_views ? view.copy() : view;
+  }
   nb::object np_arr = dtype ? numpy_module().attr("asarray")(obj, dtype_object(*dtype))
                             : numpy_module().attr("asarray")(obj);
   return from_numpy(np_arr, std::nullopt);
 }
+
+namespace {
 
 void copy_into_numpy(const ndarray& a, nb::handle out, bool blocking) {
   const DType od = to_dtype(out.attr("dtype"));
@@ -623,8 +672,9 @@ void bind_ndarray(nb::module_& m) {
 
   m.def("same_array", [](const ndarray& a, const ndarray& b) { return a.same_handle(b); });
   m.def("from_numpy", [](nb::handle arr) { return from_numpy(arr, std::nullopt); });
-  m.def("from_python", [](nb::handle obj, nb::handle dtype) { return from_python(obj, to_optional_dtype(dtype)); },
-        nb::arg("obj"), nb::arg("dtype") = nb::none());
+  m.def("from_python", [](nb::handle obj, nb::handle dtype, bool copy_views) {
+    return from_python(obj, to_optional_dtype(dtype), copy_views);
+  }, nb::arg("obj"), nb::arg("dtype") = nb::none(), nb::arg("copy_views") = false);
 }
 
 }  // namespace cunumpy::py
