@@ -10,8 +10,11 @@ onesweep path for one row, with its tiles handed out by the atomic counter to bl
 reverse blockIdx order and some tiles' inclusive prefixes withheld so that look-backs add
 aggregates) and compared with NumPy's stable sort.
 
-    python3 scripts/emulate_sort_kernels.py [dtype ...]
+    python3 scripts/emulate_sort_kernels.py [--quick] [dtype ...]
     python3 scripts/emulate_sort_kernels.py --radix-paths 65536 random float16 [--concurrent]
+
+--quick (the test command's selection): the 32-bit payload source of each dtype only (the
+64-bit payload one is the same code with a wider index type), every case on it.
 
 The second form runs one case of test_radix_paths (perf-cpusort's tests/python/test_sort.py:
 same input; sort, argsort, sort of a[::-2], argsort of a[::3]) on the onesweep path only.
@@ -437,7 +440,8 @@ def main():
         # --radix-paths N KIND DTYPE [--concurrent]: one test_radix_paths case (e.g. 65536
         # random float16); --concurrent runs each pass's blocks at once (forked processes).
         return 1 if radix_paths(int(sys.argv[2]), sys.argv[3], sys.argv[4], "--concurrent" in sys.argv[5:]) else 0
-    only = set(sys.argv[1:])
+    quick = "--quick" in sys.argv[1:]
+    only = set(sys.argv[1:]) - {"--quick"}
     sources = dump_sources()
     failures = 0
     runs = 0
@@ -446,7 +450,7 @@ def main():
             _, dname, width = name.split()
             if only and dname not in only:
                 continue
-            if width == "8" and dname not in ("float32", "complex64"):
+            if width == "8" and (quick or dname not in ("float32", "complex64")):
                 continue  # the 64-bit payload is the same code: two dtypes suffice
             exe = build(name, src, tmp)
             cases = [(1, 5000, False, False, 2), (1, 5000, False, True, 2), (1, 300, False, True, 1),
