@@ -55,6 +55,7 @@ class Lib:
         return start, stop, "wall+sync"
 
     def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt))
+    def arange(self, n, dt): return self.m.arange(n, dtype=getattr(self.m, dt))
     def rand(self, n):
         import numpy as np
         return self.from_numpy(np.random.default_rng(0).random(n, dtype=np.float32))
@@ -159,6 +160,7 @@ class TorchLib(Lib):
         return start, stop, "CUDA events"
 
     def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt), device=self.dev)
+    def arange(self, n, dt): return self.m.arange(n, dtype=getattr(self.m, dt), device=self.dev)
 
     def alloc_free(self, nbytes):
         x = self.m.empty(nbytes // 4, dtype=self.m.float32, device=self.dev)
@@ -363,6 +365,12 @@ def run_rows(libs, args):
         t, meth = median_call_ms(lib, lambda: lib.zeros(n28, "float32"), rep)
         return n28 * 4 / (t * 1e-3) / gb, meth
     row("zeros", f"`zeros` {n28:,} float32 (bytes written)", "GB/s", True, m_zeros,
+        ["cunumpy", "cupy", "torch"])
+
+    def m_arange(lib):
+        t, meth = median_call_ms(lib, lambda: lib.arange(n28, "float32"), rep)
+        return n28 * 4 / (t * 1e-3) / gb, meth
+    row("arange", f"`arange` {n28:,} float32 (bytes written)", "GB/s", True, m_arange,
         ["cunumpy", "cupy", "torch"])
 
     def m_astype(lib):

@@ -41,7 +41,36 @@ try:  # the elementwise engine's ufunc objects
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
-from cunumpy._version import __version__  # noqa: F401
+# Issue 19, breadth-b: index helpers, functional helpers, array tests, I/O, printing,
+# floating-point error state.
+from cunumpy._index_helpers import *  # noqa: F401,F403,E402
+from cunumpy._functional import *  # noqa: F401,F403,E402
+from cunumpy._array_tests import *  # noqa: F401,F403,E402
+from cunumpy._npyio import *  # noqa: F401,F403,E402
+from cunumpy._errstate import *  # noqa: F401,F403,E402
+from cunumpy._flatiter import flatiter  # noqa: F401,E402  (also installs ndarray.flat)
+from cunumpy._formatting import (  # noqa: F401,E402
+    array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
+    format_float_scientific, base_repr, binary_repr)
+
+bool = _numpy.bool  # noqa: A001 - NumPy 2's name for bool_
+long, ulong = _numpy.long, _numpy.ulong
+typename = _numpy.typename  # a name for a dtype character code
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """The array API's astype: x.astype(dtype, copy=copy), on `device` when given."""
+    if not isinstance(x, ndarray):
+        raise TypeError(f'Input should be a cunumpy array, it is a {type(x)} instead.')
+    if device is not None:
+        x = x.to_device(device)
+    return x.astype(dtype, copy=copy)
+
+
+astype._python_only = "forwarder"  # scripts/api_coverage.py: the ndarray method is C++
+
+
+from cunumpy._version import __version__  # noqa: F401,E402
 from cunumpy._show_config import show_config  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.
@@ -94,9 +123,15 @@ from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
 def __getattr__(name):
     # cunumpy.testing pulls in numpy.testing (tens of ms): load it on first use so that
     # `import cunumpy` stays fast.
-    if name == 'testing':
+    if name in ('testing', 'typing'):  # typing pulls in numpy.typing: on first use too
         import importlib
-        mod = importlib.import_module('cunumpy.testing')
-        globals()['testing'] = mod
+        mod = importlib.import_module('cunumpy.' + name)
+        globals()[name] = mod
         return mod
     raise AttributeError(f"module 'cunumpy' has no attribute {name!r}")
+
+
+# Last, on a fully imported package: registers cunumpy with dask once (if ever) dask is
+# imported, or now if it already was (cunumpy/_dask_hook.py); dask is not imported here.
+from cunumpy import _dask_hook  # noqa: E402
+_dask_hook.install()

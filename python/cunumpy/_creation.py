@@ -1,4 +1,9 @@
-"""Creation functions with NumPy's and CuPy's signatures, over cunumpy._core."""
+"""Creation functions with NumPy's and CuPy's signatures, over cunumpy._core.
+
+``device=`` (NumPy 2's array API keyword) creates the array on that device; ``like=``
+(NEP 35) is accepted and has no effect: the result is always a cunumpy array (NumPy's own
+``numpy.zeros(..., like=cunumpy_array)`` reaches these functions through
+``__array_function__``)."""
 import operator
 
 import numpy as _numpy
@@ -14,6 +19,24 @@ __all__ = [
 ]
 
 
+def _on_device(device, make):
+    """make() with `device` ("cpu", "cuda:N", a cunumpy.cuda.Device) as the current
+    device: the array is created there, not created here and copied."""
+    from cunumpy._dlpack import _as_device
+    target = _as_device(device)
+    prev = _core.current_device()
+    if target == prev:
+        return make()
+    _core._set_current_device(target)
+    try:
+        out = make()
+    finally:
+        _core._set_current_device(prev)
+    if isinstance(out, ndarray) and _as_device(out.device) != target:
+        out = out.to_device(target)  # a _like of an array elsewhere follows its prototype
+    return out
+
+
 def _order(order):
     if order is None:
         return 'C'
@@ -22,15 +45,21 @@ def _order(order):
     return order.upper()
 
 
-def empty(shape, dtype=float, order='C'):
+def empty(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: empty(shape, dtype, order))
     return _core.empty(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def zeros(shape, dtype=float, order='C'):
+def zeros(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: zeros(shape, dtype, order))
     return _core.zeros(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def ones(shape, dtype=float, order='C'):
+def ones(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: ones(shape, dtype, order))
     return _core.ones(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
@@ -45,7 +74,9 @@ def _array_fill(fill_value, dtype):
     return fill_value
 
 
-def full(shape, fill_value, dtype=None, order='C'):
+def full(shape, fill_value, dtype=None, order='C', *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: full(shape, fill_value, dtype, order))
     fill_value = _array_fill(fill_value, dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty(shape, fill_value.dtype if dtype is None else dtype, order)
@@ -54,19 +85,27 @@ def full(shape, fill_value, dtype=None, order='C'):
     return _core.full(shape, fill_value, dtype, _order(order))
 
 
-def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    if device is not None:
+        return _on_device(device, lambda: empty_like(prototype, dtype, order, subok, shape))
     return _core.empty_like(_as_array(prototype), dtype, _order(order), shape)
 
 
-def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    if device is not None:
+        return _on_device(device, lambda: zeros_like(a, dtype, order, subok, shape))
     return _core.zeros_like(_as_array(a), dtype, _order(order), shape)
 
 
-def ones_like(a, dtype=None, order='K', subok=None, shape=None):
+def ones_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    if device is not None:
+        return _on_device(device, lambda: ones_like(a, dtype, order, subok, shape))
     return _core.ones_like(_as_array(a), dtype, _order(order), shape)
 
 
-def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    if device is not None:
+        return _on_device(device, lambda: full_like(a, fill_value, dtype, order, subok, shape))
     a = _as_array(a)
     fill_value = _array_fill(fill_value, a.dtype if dtype is None else dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
@@ -80,7 +119,9 @@ def _as_array(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def arange(start=None, stop=None, step=None, dtype=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: arange(start, stop, step, dtype))
     if start is None and stop is None:
         raise TypeError("arange() requires stop to be specified.")
     if stop is None:
@@ -122,7 +163,9 @@ def _check_num(num):
 
 
 def _dimension(n):
-    """An eye/identity size as NumPy takes it: an integer within int64."""
+    """An eye/identity size as NumPy takes it: an integer within int64 (not a bool)."""
+    if isinstance(n, (bool, _numpy.bool_)):
+        raise TypeError("an integer is required")
     n = operator.index(n)
     if not -2**63 <= n < 2**63:
         raise ValueError("Maximum allowed dimension exceeded")
@@ -144,7 +187,9 @@ def _host(v):
     return asnumpy(v) if isinstance(v, ndarray) else v  # scalars keep their (weak) type
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    if device is not None:
+        return _on_device(device, lambda: linspace(start, stop, num, endpoint, retstep, dtype, axis))
     num = _check_num(num)
     if _on_host((start, stop), dtype, axis, True):
         # Array bounds: NumPy's own algorithm on the host, then one upload (rarely hot).
@@ -173,7 +218,9 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 
-def eye(N, M=None, k=0, dtype=float, order='C'):
+def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None):
+    if device is not None:
+        return _on_device(device, lambda: eye(N, M, k, dtype, order))
     N = _dimension(N)
     M = None if M is None else _dimension(M)
     k = operator.index(k)
@@ -181,11 +228,11 @@ def eye(N, M=None, k=0, dtype=float, order='C'):
     return _core.eye(N, M, k, dtype, _order(order))
 
 
-def identity(n, dtype=float):
+def identity(n, dtype=float, *, like=None):
     return _core.eye(_dimension(n), None, 0, dtype, 'C')
 
 
-def tri(N, M=None, k=0, dtype=float):
+def tri(N, M=None, k=0, dtype=float, *, like=None):
     # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
@@ -197,17 +244,19 @@ def tri(N, M=None, k=0, dtype=float):
     return _core.tri(N, M, k, dtype)
 
 
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False):
     """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
     nested sequences, objects with __cuda_array_interface__, cunumpy arrays from any
     device); a cunumpy array that needs no change comes back as the same object."""
+    if device is not None:
+        return _on_device(device, lambda: asarray(a, dtype, order, copy=copy, blocking=blocking))
     return _core.asarray(a, dtype, order, copy, blocking)
 
 
 asanyarray = asarray
 
 
-def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
+def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, like=None, blocking=False):
     if isinstance(obj, ndarray):
         if copy is False:
             out = _core.asarray_ndarray(obj, dtype, False)
@@ -240,11 +289,11 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
     return out
 
 
-def ascontiguousarray(a, dtype=None):
+def ascontiguousarray(a, dtype=None, *, like=None):
     return _core.ascontiguousarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asfortranarray(a, dtype=None):
+def asfortranarray(a, dtype=None, *, like=None):
     return _core.asfortranarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 

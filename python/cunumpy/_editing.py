@@ -10,6 +10,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy._manipulation import broadcast_to, concatenate, moveaxis
 
 ndarray = _core.ndarray
@@ -23,7 +24,7 @@ def _host(x):
 
 
 def _axis(axis, ndim):
-    return _numpy.lib.array_utils.normalize_axis_index(axis, ndim)
+    return _numpy.lib.array_utils.normalize_axis_index(_axis_index(axis), ndim)
 
 
 def _along(a, axis):

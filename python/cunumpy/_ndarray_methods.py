@@ -15,6 +15,7 @@ from cunumpy import _core
 from cunumpy import _dlpack
 from cunumpy import _formatting
 from cunumpy import _interop
+from cunumpy import _pickling
 
 ndarray = _core.ndarray
 
@@ -203,7 +204,7 @@ _METHODS = {
     'clip': _clip, 'round': _round, '__round__': __round__, 'conj': _conj, 'conjugate': _conj,
     'take': _take, 'put': _put, 'nonzero': _nonzero, 'compress': _compress, 'choose': _choose,
     'searchsorted': _searchsorted, 'partition': _partition, 'argpartition': _argpartition,
-    'repeat': _repeat,
+    'repeat': _repeat, '__reduce__': _pickling.reduce,
     # NumPy's dispatch protocols (NEP 13, NEP 18) and the exchange protocols
     '__array_ufunc__': _interop.array_ufunc, '__array_function__': _interop.array_function,
     'toDlpack': _dlpack.to_dlpack, 'to_device': _dlpack.to_device,

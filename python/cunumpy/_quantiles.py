@@ -15,6 +15,7 @@ from numpy.lib import _function_base_impl as _fb
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
 from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._array_like import axis_index as _axis_index
 
 __all__ = ['median', 'nanmedian', 'percentile', 'nanpercentile', 'quantile', 'nanquantile']
 
@@ -37,6 +38,10 @@ def _reduced_last(a, axis):
     """(x with the reduced axes merged into the last one, shape of the kept axes, keepdims shape)."""
     if axis is None:
         return a.reshape(-1), (), (1,) * a.ndim
+    if isinstance(axis, (tuple, list)):
+        axis = tuple(_axis_index(v) for v in axis)
+    else:
+        axis = _axis_index(axis)
     axes = _numpy.lib.array_utils.normalize_axis_tuple(axis, a.ndim)
     keep = [d for d in range(a.ndim) if d not in axes]
     x = a.transpose(keep + list(axes))

@@ -7,20 +7,25 @@ promises the kth element's place and the partition around it, which a sort keeps
 """
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['sort', 'argsort', 'lexsort', 'sort_complex', 'partition', 'argpartition']
 
 
+def _opt_axis(axis):
+    return None if axis is None else _axis_index(axis)
+
+
 def sort(a, axis=-1, kind=None, order=None, *, stable=None):
     """Sorted copy of an array (numpy.sort); stable, NaNs last."""
-    return _core.sort(_arr(a), axis, kind, order)
+    return _core.sort(_arr(a), _opt_axis(axis), kind, order)
 
 
 def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
     """Indices that sort an array (numpy.argsort); stable, so ties keep input order."""
-    return _core.argsort(_arr(a), axis, kind, order)
+    return _core.argsort(_arr(a), _opt_axis(axis), kind, order)
 
 
 def lexsort(keys, axis=-1):

@@ -178,11 +178,25 @@ static int64_t to_index(nb::handle obj, const char* what, bool is_shape) {
   return long_value(i.ptr(), is_shape);
 }
 
+// A bool is an int to Python but never a length or an axis to NumPy (np.zeros(True),
+// a.sum(axis=True) are TypeErrors); every shape and axis list is read here, so this is the
+// one place that refuses them.
+static int64_t to_list_item(nb::handle obj, bool is_shape) {
+  if (PyBool_Check(obj.ptr()))
+    throw TypeError(is_shape ? "an integer is required" : "an integer is required for the axis");
+  return to_index(obj, is_shape ? "shape" : "axis", is_shape);
+}
+
 static Shape to_int_list(nb::handle obj, bool is_shape) {
   Shape s;
-  const char* what = is_shape ? "shape" : "axis";
+  if (PyBool_Check(obj.ptr())) {
+    if (is_shape)
+      throw TypeError(std::string("expected a sequence of integers or a single integer, got '") +
+                      (obj.ptr() == Py_True ? "True" : "False") + "'");
+    throw TypeError("an integer is required for the axis");
+  }
   if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()))) {
-    s.push_back(to_index(obj, what, is_shape));
+    s.push_back(to_list_item(obj, is_shape));
     return s;
   }
   if (!PySequence_Check(obj.ptr()))
@@ -201,7 +215,7 @@ static Shape to_int_list(nb::handle obj, bool is_shape) {
   if (n > 64 && is_shape)
     throw ValueError("maximum supported dimension for an ndarray is currently 64, found " + std::to_string(n));
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_index(items[i], what, is_shape));
+  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_list_item(items[i], is_shape));
   return s;
 }
 

@@ -56,6 +56,11 @@ class Backend {
   virtual void copy(const LaunchPlan& plan) = 0;
   // plan.ops[0] = destination; every element set to value (already of the destination dtype).
   virtual void fill(const LaunchPlan& plan, const Scalar& value) = 0;
+  // NumPy's arange fill of the contiguous 1-D `out`: first, second, then cn::arange_at
+  // (src/scalar/cn_scalar.h) for the rest, computed where `out` lives.
+  virtual void arange_fill(const ndarray& out, const Scalar& first, const Scalar& second) {
+    unsupported("arange");
+  }
   // Raw byte copies. `device_ptr` lives on this backend's device.
   virtual void copy_to_host(void* host_dst, const void* device_src, std::size_t n) = 0;
   virtual void copy_from_host(void* device_dst, const void* host_src, std::size_t n) = 0;

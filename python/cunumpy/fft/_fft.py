@@ -6,6 +6,7 @@ import warnings
 import numpy as _np
 
 import cunumpy as _cp
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._core import ndarray as _ndarray
 
@@ -15,7 +16,7 @@ def _n(n):
 
 
 def _axis(axis):
-    return operator.index(axis)
+    return _axis_index(axis)
 
 
 def _norm(norm):
@@ -75,7 +76,7 @@ def _one(name, doc):
     def f(a, n=None, axis=-1, norm=None, out=None):
         if type(a) is not _ndarray:
             a = _cp.asarray(a)
-        r = core(a, None if n is None else operator.index(n), operator.index(axis), _norm(norm))
+        r = core(a, None if n is None else operator.index(n), _axis_index(axis), _norm(norm))
         return r if out is None else _out(r, out)
 
     f.__name__ = f.__qualname__ = name

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include "backend/cuda/copy_kernels.hpp"
 #include "backend/cuda/transpose_kernel.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "backend/cuda/raw_kernel_cuda.hpp"
 #include "backend/cuda/user_kernel_cuda.hpp"
@@ -204,8 +206,29 @@ class CudaBackend final : public Backend {
     run(f, plan, l, 1, {dst.data, nullptr}, bytes);
   }
 
+  void arange_fill(const ndarray& out, const Scalar& first, const Scalar& second) override {
+    const int64_t n = out.size();
+    if (n == 0) return;
+    cuda::ensure_context(device_);
+    const DType dt = out.dtype();
+    alignas(16) unsigned char a[16] = {}, b[16] = {};
+    first.cast(dt).store(a);
+    (n > 1 ? second : first).cast(dt).store(b);
+    const bool index32 = n <= INT32_MAX;
+    cuda::Function f = kernel(uint64_t{1} << 62 | uint64_t{index32} << 8 | static_cast<uint64_t>(dt.id()), [&] {
+      return cuda::get_kernel(device_, cuda::arange_kernel_key(dt.c_type(), index32),
+                              cuda::arange_kernel_source(dt.c_type(), index32), cuda::kArangeKernelName);
+    });
+    void* p = out.data();
+    uint32_t n32 = static_cast<uint32_t>(n);
+    long long n64 = n;
+    void* args[] = {&p, index32 ? static_cast<void*>(&n32) : static_cast<void*>(&n64), a, b};
+    cuda::launch(f, grid_for(device_, n), kBlock, args, 0, stream());
+  }
+
   void copy_to_host(void* host_dst, const void* device_src, std::size_t n) override {
     if (n == 0) return;
+    declare_synchronize();  // every blocking read waits for the stream (allow_synchronize)
     cuda::ensure_context(device_);
     CUstream s = stream();
     if (n <= kSmallReadBytes) {
