@@ -9,11 +9,11 @@ compiler's form of the same ElementwiseKernel), which the Python tests check aga
 
     python3 scripts/check_stats_nvrtc.py [--quick]
 
---quick (the test command's selection, 23 of the 78 sources): a kernel taking at most six
-dtypes is compiled for all of them; one taking more (searchsorted's four forms, correlate)
-for a third of check_reduction_nvrtc.QUICK_DTYPES (one dtype of each C type kind), turning
-with the kernel, so that the four searchsorted forms (one body with a side and a sorter
-switch) cover every kind between them.
+--quick (the test command's selection, 23 of the 78 kernel x dtype pairs): a kernel taking
+at most six dtypes is compiled for all of them; one taking more (searchsorted's four forms,
+correlate) for a third of check_reduction_nvrtc.QUICK_DTYPES (one dtype of each C type
+kind), turning with the kernel, so that the four searchsorted forms (one body with a side
+and a sorter switch) cover every kind between them.
 
 Exits 1 with NVRTC's log for the first source that does not compile.
 """

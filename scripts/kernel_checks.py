@@ -53,7 +53,7 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("check_sort_nvrtc.py", ["--quick"], True, 90),
     # float32 keys: every pass, row and onesweep path (15 of 56 runs)
     ("emulate_sort_kernels.py", ["--quick", "float32"], False, 120),
-    # searchsorted/bincount/histogram/correlate, one dtype of each kind: 23 of 78 sources
+    # searchsorted/bincount/histogram/correlate, one dtype of each kind: 23 of 78 kernel x dtype pairs
     ("check_stats_nvrtc.py", ["--quick"], True, 60),
     ("emulate_stats_kernels.py", [], False, 60),
     # every histogram mode and weighting for five data dtypes: 34 of 82 sources
