@@ -40,6 +40,7 @@
 #include "cunumpy/ops/indexing.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/linalg.hpp"
+#include "cunumpy/ops/linalg_composites.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/memory_overlap.hpp"
 #include "cunumpy/ops/nan_reductions.hpp"

@@ -36,6 +36,11 @@ Axes to_axes_opt(nb::handle axis) {
   return SmallVector<int64_t, 8>{*to_axis_opt(axis)};
 }
 
+std::optional<ndarray> optional_ndarray(nb::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return as_ndarray(obj);
+}
+
 ndarray out_array(nb::handle out) {
   if (out.is_none()) return ndarray();
   if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1) out = PyTuple_GET_ITEM(out.ptr(), 0);
