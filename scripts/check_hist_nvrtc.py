@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Compiles histogram's and bincount's CUDA RawKernel source (cn_hist, cn_minmax in
-python/cunumpy/_histograms.py) with NVRTC for every data dtype, mode (bincount, equal bins,
+"""Compiles histogram's and bincount's CUDA kernels (cn_hist, cn_minmax in
+src/backend/cuda/kernels/histogram.cuh, as src/backend/cuda/histogram_cuda.cpp prefixes it) with NVRTC for every data dtype, mode (bincount, equal bins,
 edges) and weighting, on a machine without a GPU. With --sm 90 it builds a cubin and prints
 each kernel's register count (from the cubin's ELF section flags).
 
@@ -9,11 +9,29 @@ each kernel's register count (from the cubin's ELF section flags).
 Exits 1 with NVRTC's log for the first source that does not compile.
 """
 import ctypes
+import os
 import sys
 
 from check_ops_nvrtc import load_nvrtc
 
 DATA = ['b1', 'i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f4', 'f8']
+
+_C = {'b1': 'bool', 'i1': 'signed char', 'u1': 'unsigned char', 'i2': 'short',
+      'u2': 'unsigned short', 'i4': 'int', 'u4': 'unsigned int', 'i8': 'long long',
+      'u8': 'unsigned long long', 'f4': 'float', 'f8': 'double'}
+_BLOCK = 512  # histogram_cuda.cpp's kBlock
+KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "backend", "cuda",
+                      "kernels", "histogram.cuh")
+
+
+def hist_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
+    """histogram.cuh with the typedefs and defines histogram_cuda.cpp puts before it (plain C
+    type names here, so that NVRTC and the host emulation need no cn_scalar.h)."""
+    head = "".join(f"typedef {_C[t]} {n};\n" for n, t in
+                   (("TA", ta), ("TE", te), ("TK", tk), ("TS", ts), ("TD", td)))
+    head += f"#define CN_MODE {mode}\n#define CN_WEIGHTED {int(weighted)}\n#define CN_BLOCK {_BLOCK}\n"
+    with open(KERNEL) as f:
+        return head + f.read()
 
 
 def compile_src(lib, src, arch):
@@ -85,13 +103,12 @@ def configs():
 
 
 def main():
-    from cunumpy import _histograms as h
     sm = sys.argv[sys.argv.index("--sm") + 1] if "--sm" in sys.argv else None
     arch = f"-arch=sm_{sm}" if sm else "-arch=compute_80"
     lib = load_nvrtc()
     n = 0
     for c in configs():
-        ok, log, cubin = compile_src(lib, h._hist_source(**c), arch)
+        ok, log, cubin = compile_src(lib, hist_source(**c), arch)
         if not ok:
             print(f"{c}: FAILED\n{log}")
             return 1

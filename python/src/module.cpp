@@ -31,6 +31,7 @@ void bind_ufunc_methods(nb::module_& m);
 void bind_order_statistics(nb::module_& m);
 void bind_config(nb::module_& m);
 void bind_dlpack(nb::module_& m);
+void bind_histograms(nb::module_& m);   // cppapi-d: counting
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -81,4 +82,5 @@ NB_MODULE(_core, m) {
   bind_sets(m);
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
+  cunumpy::py::bind_histograms(m);
 }

@@ -82,6 +82,7 @@ void issue_warnings(const OpWarnings& w, int stacklevel) {
   if (w.mean_of_empty_slice) warn("Mean of empty slice");
   if (w.degrees_of_freedom) warn("Degrees of freedom <= 0 for slice");
   if (w.divide_by_zero) warn("divide by zero encountered in divide");
+  if (w.suboptimal_bins) warn("The number of bins estimated may be suboptimal.");
 }
 
 }  // namespace cunumpy::py

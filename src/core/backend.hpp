@@ -43,6 +43,10 @@ struct EighTask;
 struct SvdTask;
 struct EigTask;
 }  // namespace detail
+namespace detail {  // histogram: core/backend_tasks_histogram.hpp
+struct HistogramTask;
+struct MinMaxTask;
+}  // namespace detail
 
 class Backend {
  public:
@@ -132,6 +136,11 @@ class Backend {
   virtual void eigh(const detail::EighTask& task) { unsupported("eigh (syevd/heevd)"); }
   virtual void svd(const detail::SvdTask& task) { unsupported("svd (gesdd/gesvd)"); }
   virtual void eig(const detail::EigTask& task) { unsupported("eig (geev)"); }
+  // ---- histogram (tasks in core/backend_tasks_histogram.hpp) -----------------------------
+  // Adds each element's count (or weight) to its bin of task.out (bincount, histogram).
+  virtual void histogram(const detail::HistogramTask& task) { unsupported("histogram"); }
+  // The min and max of a 1-d array in one pass (a histogram's range, bincount's size).
+  virtual void min_max(const detail::MinMaxTask& task) { unsupported("min_max (histogram range)"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

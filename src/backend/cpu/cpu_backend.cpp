@@ -141,6 +141,9 @@ class CpuBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cpu(t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cpu(t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
+  // histogram (histogram_cpu.cpp)
+  void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cpu(t); }
+  void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

@@ -26,4 +26,8 @@ FftPlanCacheState fft_plan_cache_state_cpu();
 void fft_plan_cache_set_limits_cpu(int64_t max_size, int64_t max_memsize);
 void fft_plan_cache_clear_cpu();
 
+// ---- histogram (histogram_cpu.cpp, tasks in core/backend_tasks_histogram.hpp) -----------
+void run_histogram_cpu(const HistogramTask& task);
+void run_min_max_cpu(const MinMaxTask& task);
+
 }  // namespace cunumpy::detail

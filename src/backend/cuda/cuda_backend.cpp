@@ -167,6 +167,9 @@ class CudaBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cuda(device_, t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cuda(device_, t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
+  // ---- histogram (histogram_cuda.cpp) ----------------------------------------------------
+  void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cuda(device_, t); }
+  void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;

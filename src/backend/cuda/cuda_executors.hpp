@@ -25,4 +25,8 @@ FftPlanCacheState fft_plan_cache_state_cuda(int device);
 void fft_plan_cache_set_limits_cuda(int device, int64_t max_size, int64_t max_memsize);
 void fft_plan_cache_clear_cuda(int device);
 
+// ---- histogram (histogram_cuda.cpp, tasks in core/backend_tasks_histogram.hpp) ----------
+void run_histogram_cuda(int device, const HistogramTask& task);
+void run_min_max_cuda(int device, const MinMaxTask& task);
+
 }  // namespace cunumpy::detail
