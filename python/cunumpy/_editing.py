@@ -79,7 +79,10 @@ def insert(arr, obj, values, axis=None):
     C++: cunumpy::insert."""
     arr = _arr(arr)
     if isinstance(obj, (list, tuple)) and _numpy.asarray(obj).dtype == bool:
-        # NumPy reads obj.ndim of a boolean obj, which a list does not have.
+        # NumPy reads obj.ndim of a boolean obj, which a list does not have (after its
+        # axis check).
+        if axis is not None:
+            _axis(axis, arr.ndim)
         raise AttributeError(f"'{type(obj).__name__}' object has no attribute 'ndim'")
     return _core.insert(arr, _obj(obj), _asarray(values, dtype=arr.dtype), axis)
 
