@@ -13,7 +13,6 @@ from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['median', 'nanmedian', 'percentile', 'nanpercentile', 'quantile', 'nanquantile']
 
-_KIND = {(False, False): 0, (True, False): 1, (False, True): 2, (True, True): 3}
 
 
 def _host_q(q, percent):
@@ -34,7 +33,8 @@ def _axes(axis):
     return tuple(axis) if isinstance(axis, list) else axis  # normalize_axis_tuple takes lists
 
 
-def _call(a, q, axis, out, method, keepdims, weights, interpolation, percent, nan):
+def _args(a, q, axis, out, method, keepdims, weights, interpolation, percent):
+    """The arguments of _core.quantile and its three siblings."""
     if interpolation is not None:
         method = interpolation
     a = _arr(a)
@@ -42,34 +42,33 @@ def _call(a, q, axis, out, method, keepdims, weights, interpolation, percent, na
         raise TypeError("a must be an array of real numbers")
     qv, qshape, qdt, weak = _host_q(q, percent)
     w = None if weights is None else _arr(weights)
-    return _core.quantile(a, qv, qshape, qdt, weak, _axes(axis), out, method, bool(keepdims), w,
-                          _KIND[percent, nan])
+    return a, qv, qshape, qdt, weak, _axes(axis), out, method, bool(keepdims), w
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
              keepdims=False, *, weights=None, interpolation=None):
     """q-th quantiles along the axes (numpy.quantile), every NumPy method.
     C++: cunumpy::quantile."""
-    return _call(a, q, axis, out, method, keepdims, weights, interpolation, False, False)
+    return _core.quantile(*_args(a, q, axis, out, method, keepdims, weights, interpolation, False))
 
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                keepdims=False, *, weights=None, interpolation=None):
     """q-th percentiles along the axes (numpy.percentile), every NumPy method.
     C++: cunumpy::percentile."""
-    return _call(a, q, axis, out, method, keepdims, weights, interpolation, True, False)
+    return _core.percentile(*_args(a, q, axis, out, method, keepdims, weights, interpolation, True))
 
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                 keepdims=False, *, weights=None, interpolation=None):
     """Quantiles ignoring NaNs (numpy.nanquantile). C++: cunumpy::nanquantile."""
-    return _call(a, q, axis, out, method, keepdims, weights, interpolation, False, True)
+    return _core.nanquantile(*_args(a, q, axis, out, method, keepdims, weights, interpolation, False))
 
 
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                   keepdims=False, *, weights=None, interpolation=None):
     """Percentiles ignoring NaNs (numpy.nanpercentile). C++: cunumpy::nanpercentile."""
-    return _call(a, q, axis, out, method, keepdims, weights, interpolation, True, True)
+    return _core.nanpercentile(*_args(a, q, axis, out, method, keepdims, weights, interpolation, True))
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
