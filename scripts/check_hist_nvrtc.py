@@ -24,6 +24,21 @@ KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "
                       "kernels", "histogram.cuh")
 
 
+# The library's own spelling (DType::c_type, with cn_scalar.h), as histogram_cuda.cpp writes it.
+_CN = {'b1': 'bool', 'i1': 'int8_t', 'u1': 'uint8_t', 'i2': 'int16_t', 'u2': 'uint16_t',
+       'i4': 'int32_t', 'u4': 'uint32_t', 'i8': 'int64_t', 'u8': 'uint64_t', 'f4': 'float',
+       'f8': 'double'}
+
+
+def library_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
+    """The source exactly as src/backend/cuda/histogram_cuda.cpp builds it."""
+    head = '#include "cn_scalar.h"\n' + "".join(
+        f"typedef {_CN[t]} {n};\n" for n, t in (("TA", ta), ("TE", te), ("TK", tk), ("TS", ts), ("TD", td)))
+    head += f"#define CN_MODE {mode}\n#define CN_WEIGHTED {int(weighted)}\n#define CN_BLOCK {_BLOCK}\n"
+    with open(KERNEL) as f:
+        return head + f.read()
+
+
 def hist_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
     """histogram.cuh with the typedefs and defines histogram_cuda.cpp puts before it (plain C
     type names here, so that NVRTC and the host emulation need no cn_scalar.h)."""
@@ -34,12 +49,13 @@ def hist_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
         return head + f.read()
 
 
-def compile_src(lib, src, arch):
+def compile_src(lib, src, arch, extra=()):
     prog = ctypes.c_void_p()
     if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"h.cu", 0, None, None):
         return False, "nvrtcCreateProgram failed", None
-    opts = (ctypes.c_char_p * 2)(b"-std=c++17", arch.encode())
-    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    args = [b"-std=c++17", arch.encode()] + [e.encode() for e in extra]
+    opts = (ctypes.c_char_p * len(args))(*args)
+    r = lib.nvrtcCompileProgram(prog, len(args), opts)
     size = ctypes.c_size_t()
     lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
     log = ctypes.create_string_buffer(size.value)
@@ -114,6 +130,13 @@ def main():
             return 1
         if cubin is not None:
             print(c, registers(cubin))
+        n += 1
+    scalar_dir = os.path.join(os.path.dirname(KERNEL), "..", "..", "..", "scalar")
+    for c in list(configs())[::7]:  # a sample, as the library spells the types
+        ok, log, _ = compile_src(lib, library_source(**c), arch, ["-I" + scalar_dir])
+        if not ok:
+            print(f"{c} (library spelling): FAILED\n{log}")
+            return 1
         n += 1
     print(f"{n} histogram kernel sources: compiled ({arch})")
     return 0
