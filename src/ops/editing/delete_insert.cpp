@@ -156,7 +156,11 @@ ndarray insert(const ndarray& arr, const EditIndex& obj, const ndarray& values, 
   if (indices.size() == 1) {
     int64_t index = indices[0];
     if (index < -n || index > n) {
-      const std::string shown = from_array && !scalar_index ? "[" + std::to_string(index) + "]" : std::to_string(index);
+      std::string shown = std::to_string(index);
+      if (from_array && !scalar_index) {  // NumPy prints the obj it was given: [5]
+        shown.insert(shown.begin(), '[');
+        shown.push_back(']');
+      }
       throw IndexError("index " + shown + " is out of bounds for axis " + std::to_string(axis) + " with size " +
                        std::to_string(n));
     }
