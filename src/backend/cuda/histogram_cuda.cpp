@@ -4,7 +4,9 @@
 // time of its blocks), fewer for small data and for many bins (each block flushes its
 // nonzero bins with one global atomic each).
 #include <algorithm>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "backend/cuda/cuda_executors.hpp"
@@ -24,23 +26,46 @@ namespace {
 constexpr unsigned kBlock = 512;
 constexpr long long kSharedLimit = 48 * 1024;  // what a block gets without opting in to more
 
-struct HistKernel {
-  Function f = nullptr;
-  int resident = 1;  // blocks of kBlock threads one SM holds (registers, threads)
+// The per-SM limits of a device and the registers of a function, queried once each (the
+// launch path stays free of driver queries).
+struct SmLimits {
+  int regs = 0, smem = 0, threads = 0;
 };
 
-// Blocks per SM for `f` with `smem` bytes of dynamic shared memory.
-int resident_blocks(int device, Function f, long long smem) {
+const SmLimits& sm_limits(int device) {
+  static std::mutex mu;
+  static std::unordered_map<int, SmLimits> limits;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = limits.find(device);
+  if (it != limits.end()) return it->second;
   CUdevice dev;
   CN_CU(cuDeviceGet, &dev, device);
-  int regs_sm = 0, smem_sm = 0, threads_sm = 0, regs = 0;
-  CN_CU(cuDeviceGetAttribute, &regs_sm, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR, dev);
-  CN_CU(cuDeviceGetAttribute, &smem_sm, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
-  CN_CU(cuDeviceGetAttribute, &threads_sm, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
-  CN_CU(cuFuncGetAttribute, &regs, CU_FUNC_ATTRIBUTE_NUM_REGS, static_cast<CUfunction>(f));
-  int best = std::max(1, threads_sm / static_cast<int>(kBlock));
-  best = std::min(best, regs_sm / (((std::max(regs, 1) + 7) / 8 * 8) * static_cast<int>(kBlock)));
-  if (smem) best = std::min<long long>(best, smem_sm / (smem + 1024));  // 1 KiB per block reserved
+  SmLimits l;
+  CN_CU(cuDeviceGetAttribute, &l.regs, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &l.smem, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, dev);
+  CN_CU(cuDeviceGetAttribute, &l.threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, dev);
+  return limits.emplace(device, l).first->second;
+}
+
+int registers_of(Function f) {
+  static std::mutex mu;
+  static std::unordered_map<Function, int> regs;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = regs.find(f);
+  if (it != regs.end()) return it->second;
+  int r = 0;
+  CN_CU(cuFuncGetAttribute, &r, CU_FUNC_ATTRIBUTE_NUM_REGS, static_cast<CUfunction>(f));
+  return regs.emplace(f, r).first->second;
+}
+
+// Blocks of kBlock threads per SM for `f` with `smem` bytes of dynamic shared memory
+// (registers in units of 8 per thread, 1 KiB of shared memory reserved per block).
+int resident_blocks(int device, Function f, long long smem) {
+  const SmLimits& l = sm_limits(device);
+  const int block = static_cast<int>(kBlock);
+  int best = std::max(1, l.threads / block);
+  best = std::min(best, l.regs / (((std::max(registers_of(f), 1) + 7) / 8 * 8) * block));
+  if (smem) best = static_cast<int>(std::min<long long>(best, l.smem / (smem + 1024)));
   return std::max(best, 1);
 }
 
