@@ -55,6 +55,7 @@ class Lib:
         return start, stop, "wall+sync"
 
     def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt))
+    def arange(self, n, dt): return self.m.arange(n, dtype=getattr(self.m, dt))
     def rand(self, n):
         import numpy as np
         return self.from_numpy(np.random.default_rng(0).random(n, dtype=np.float32))
@@ -159,6 +160,7 @@ class TorchLib(Lib):
         return start, stop, "CUDA events"
 
     def zeros(self, n, dt): return self.m.zeros(n, dtype=getattr(self.m, dt), device=self.dev)
+    def arange(self, n, dt): return self.m.arange(n, dtype=getattr(self.m, dt), device=self.dev)
 
     def alloc_free(self, nbytes):
         x = self.m.empty(nbytes // 4, dtype=self.m.float32, device=self.dev)
@@ -365,6 +367,12 @@ def run_rows(libs, args):
     row("zeros", f"`zeros` {n28:,} float32 (bytes written)", "GB/s", True, m_zeros,
         ["cunumpy", "cupy", "torch"])
 
+    def m_arange(lib):
+        t, meth = median_call_ms(lib, lambda: lib.arange(n28, "float32"), rep)
+        return n28 * 4 / (t * 1e-3) / gb, meth
+    row("arange", f"`arange` {n28:,} float32 (bytes written)", "GB/s", True, m_arange,
+        ["cunumpy", "cupy", "torch"])
+
     def m_astype(lib):
         x = lib.zeros(n26, "float32")
         t, meth = median_call_ms(lib, lambda: lib.astype(x, "float64"), rep)
@@ -518,6 +526,39 @@ def run_rows(libs, args):
         return host_loop_us(lib, lambda: x.sum(), 2000), "wall, loop of 2000"
     row("sum_small", "`x.sum()`, 1,000 float32, host time per call (no transfer)", "µs", False,
         m_sum_small, ["cunumpy", "cupy", "torch", "numpy"])
+
+    # Interop (issue 18): DLPack exchange with PyTorch both ways and NumPy's dispatch to the
+    # library (__array_function__), host time per call; each checks first that the exchange
+    # shares the memory (the same data pointer), else the row is n/a.
+    def data_ptr(x):
+        ptr = getattr(getattr(x, "data", None), "ptr", None)
+        return ptr if ptr is not None else x.__cuda_array_interface__["data"][0]
+
+    def m_torch_from_dlpack(lib):
+        torch = importlib.import_module("torch")
+        x = lib.rand(1000)
+        if torch.from_dlpack(x).data_ptr() != data_ptr(x):
+            raise RuntimeError("torch.from_dlpack copied the data")
+        return host_loop_us(lib, lambda: torch.from_dlpack(x), 2000), "wall, loop of 2000"
+    row("torch_from_dlpack", "`torch.from_dlpack(x)`, 1,000 float32, host time per call (no copy)",
+        "µs", False, m_torch_from_dlpack, ["cunumpy", "cupy"])
+
+    def m_from_dlpack_torch(lib):
+        torch = importlib.import_module("torch")
+        t = torch.rand(1000, device="cuda" if lib.gpu else "cpu")
+        if data_ptr(lib.m.from_dlpack(t)) != t.data_ptr():
+            raise RuntimeError("from_dlpack copied the data")
+        return host_loop_us(lib, lambda: lib.m.from_dlpack(t), 2000), "wall, loop of 2000"
+    row("from_dlpack_torch", "`cp.from_dlpack(t)` of a PyTorch tensor, 1,000 float32, host time "
+        "per call (no copy)", "µs", False, m_from_dlpack_torch, ["cunumpy", "cupy"])
+
+    def m_np_sum_dispatch(lib):
+        x = lib.rand(1000)
+        if not isinstance(np.sum(x), type(x)):
+            raise RuntimeError("np.sum did not dispatch to the library")
+        return host_loop_us(lib, lambda: np.sum(x), 2000), "wall, loop of 2000"
+    row("np_sum_dispatch", "`np.sum(x)` (NumPy's dispatch to the library), 1,000 float32, host "
+        "time per call", "µs", False, m_np_sum_dispatch, ["cunumpy", "cupy"])
 
     # Host time of NumPy functions that Python used to compose from several calls (issue 14).
     def small_fn(expr):
@@ -763,6 +804,87 @@ def run_rows(libs, args):
         ["cunumpy", "numpy"])
     row("cpu_solve", f"CPU backend: solve {n1k}² float64 (n right-hand sides)", "ms", False,
         m_cpu_linalg("solve"), ["cunumpy", "numpy"])
+
+    # ---- random numbers (issue 17): GB/s of output written (the write ceiling bounds it)
+    def rng(lib, legacy=False):
+        if lib.name == "torch":
+            return None
+        r = lib.m.random
+        return r.RandomState(0) if legacy else r.default_rng(0)
+
+    def m_rng(kind, legacy=False):
+        def measure(lib):
+            g = rng(lib, legacy)
+            tm, dev = lib.m, getattr(lib, "dev", None)
+            if kind == "normal32":
+                f = (lambda: tm.randn(n28, device=dev)) if g is None else (
+                    lambda: g.standard_normal(n28, dtype=np.float32))
+                nbytes = 4 * n28
+            elif kind == "random32":
+                f = (lambda: tm.rand(n28, device=dev)) if g is None else (
+                    lambda: (g.random(n28, dtype=np.float32) if not legacy else g.random_sample(n28, dtype=np.float32)))
+                nbytes = 4 * n28
+            elif kind == "random64":
+                f = (lambda: tm.rand(n28, device=dev, dtype=tm.float64)) if g is None else (
+                    lambda: g.random(n28))
+                nbytes = 8 * n28
+            elif kind == "integers":
+                f = (lambda: tm.randint(0, 1000, (n28,), device=dev)) if g is None else (
+                    lambda: g.integers(0, 1000, n28))
+                nbytes = 8 * n28
+            t, meth = median_call_ms(lib, f, rep)
+            return nbytes / (t * 1e-3) / gb, meth
+        return measure
+    gpu3 = ["cunumpy", "cupy", "torch"]
+    row("rng_normal", f"Generator.standard_normal({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("normal32"), gpu3)
+    row("rng_normal_legacy", f"RandomState.standard_normal({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("normal32", True), gpu3)
+    row("rng_random32", f"Generator.random({n28:,}, float32) (bytes written)", "GB/s", True,
+        m_rng("random32"), gpu3)
+    row("rng_random64", f"Generator.random({n28:,}) float64 (bytes written)", "GB/s", True,
+        m_rng("random64"), gpu3)
+    row("rng_integers", f"Generator.integers(0, 1000, {n28:,}) int64 (bytes written)", "GB/s", True,
+        m_rng("integers"), gpu3)
+    n_perm = max(1024, int(10**7 * S))
+    n_pop = max(1024, int(10**6 * S))
+
+    def m_permutation(lib):
+        g = rng(lib)
+        if g is None:
+            f = lambda: lib.m.randperm(n_perm, device=lib.dev)
+        else:  # CuPy's Generator may lack permutation: its legacy RandomState then
+            perm = getattr(g, "permutation", None) or rng(lib, True).permutation
+            f = lambda: perm(n_perm)
+        return median_call_ms(lib, f, max(3, rep // 2))
+    row("rng_permutation", f"Generator.permutation({n_perm:,})", "ms", False, m_permutation, gpu3)
+
+    def m_choice(lib):
+        g = rng(lib)
+        w = np.random.default_rng(1).random(n_pop)
+        w /= w.sum()
+        if g is None:
+            p = lib.m.from_numpy(w).to(lib.dev)
+            f = lambda: lib.m.multinomial(p, n_perm, replacement=True)
+        else:
+            p = lib.m.asarray(w)
+            choice = getattr(g, "choice", None) or rng(lib, True).choice
+            f = lambda: choice(n_pop, n_perm, p=p)
+        return median_call_ms(lib, f, max(3, rep // 2))
+    row("rng_choice_p", f"Generator.choice({n_pop:,}, {n_perm:,}, p=...)", "ms", False, m_choice, gpu3)
+
+    def m_cpu_rng(kind):
+        def measure(lib):
+            def work():
+                g = lib.m.random.default_rng(0)
+                f = (lambda: g.standard_normal(n7)) if kind == "normal" else (lambda: g.random(n7))
+                return median_call_ms(Lib(None), f, rep)[0], "wall"
+            return on_cpu(lib, work)
+        return measure
+    row("cpu_rng_normal", f"CPU backend: Generator.standard_normal({n7:,}) float64", "ms", False,
+        m_cpu_rng("normal"), ["cunumpy", "numpy"])
+    row("cpu_rng_random", f"CPU backend: Generator.random({n7:,}) float64", "ms", False,
+        m_cpu_rng("random"), ["cunumpy", "numpy"])
     return rows
 
 
@@ -810,10 +932,13 @@ def main():
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (e.g. 1/16 on a CPU)")
     ap.add_argument("--only", type=lambda s: set(s.split(",")), default=None,
                     help="comma-separated rows: import,zeros,astype,copy,sincos,ew_sincos,"
-                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,add28,cpu_add,cpu_sin,asnumpy,"
+                         "fuse_sincos,kernel_cold,kernel_warm,add_small,raw_kernel,torch_from_dlpack,"
+                         "from_dlpack_torch,np_sum_dispatch,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
                          "searchsorted,bincount,histogram,matmul_float32,matmul_float16,matmul_float64,"
-                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve")
+                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve,"
+                         "rng_normal,rng_normal_legacy,rng_random32,rng_random64,rng_integers,"
+                         "rng_permutation,rng_choice_p,cpu_rng_normal,cpu_rng_random")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()

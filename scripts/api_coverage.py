@@ -30,6 +30,14 @@ MODULE_REASONS = {
     "cunumpy._formatting": "interop: NumPy's printing of the host copy of the edges",
     "cunumpy._fusion": "forwarder: traces the function into an ElementwiseKernel (C++)",
     "cunumpy._interop": "interop: NumPy's dispatch protocols",
+    "cunumpy._npyio": "interop: NumPy's parsers and file formats on the host, one transfer",
+    "cunumpy._errstate": "interop: NumPy's floating-point error state",
+    "cunumpy._index_helpers": "forwarder: index arrays from arange/indices/nonzero",
+    "cunumpy._functional": "forwarder: per-slice calls assembled by stack/where; vectorize traces into an ElementwiseKernel (C++)",
+    "cunumpyx._errstate": "forwarder: the linalg error-check switch (C++)",
+    # NumPy's own functions re-exported as they are (print options, scalar formatters,
+    # the floating-point error state): no array data.
+    "numpy": "interop: NumPy's own function on host values (no array data)",
 }
 
 # Python-only functions that need no C++ of their own, and why.

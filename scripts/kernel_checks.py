@@ -36,6 +36,7 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("check_stats_nvrtc.py", [], True, 60),
     ("emulate_stats_kernels.py", [], False, 60),
     ("check_hist_nvrtc.py", [], True, 60),
+    ("check_random_nvrtc.py", ["--quick"], True, 60),
     ("emulate_hist_kernels.py", [], False, 90),
 ]
 

@@ -53,6 +53,8 @@ ensure_apt build-essential cmake ninja-build libgtest-dev
 "$PY" -c "import pytest" 2>/dev/null || "$PY" -m pip install -q pytest
 # SciPy is the oracle of cunumpyx.scipy.fft (tests/python/test_fft_scipy.py skips without it).
 "$PY" -c "import scipy" 2>/dev/null || "$PY" -m pip install -q scipy || echo "scipy not installed: test_fft_scipy.py will be skipped"
+# dask.array and dask.distributed over cunumpy chunks (tests/python/test_dask.py skips without them).
+"$PY" -c "import dask.array, distributed" 2>/dev/null || "$PY" -m pip install -q dask distributed || echo "dask/distributed not installed: test_dask.py will be skipped"
 
 # --- the package (with its C++ SDK) -------------------------------------------------------
 install_cunumpy "$ROOT" 2>&1 | tee "$LOGS/install.log"

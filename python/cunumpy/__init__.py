@@ -21,9 +21,11 @@ from cunumpy._dtype_functions import (  # noqa: F401
 from cunumpy import cuda  # noqa: F401
 from cunumpy._core import RawKernel, RawModule  # noqa: F401  (user CUDA kernels)
 from cunumpy._formatting import array_repr, array_str  # noqa: F401
+from cunumpy._flatiter import flatiter  # noqa: F401  (ndarray.flat)
 from cunumpy._kernel import ElementwiseKernel, ReductionKernel  # noqa: F401
 from cunumpy._fusion import fuse  # noqa: F401
 from cunumpy import fft  # noqa: F401
+from cunumpy import random  # noqa: F401
 
 try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403
@@ -41,12 +43,41 @@ try:  # the elementwise engine's ufunc objects
 except ImportError:  # pragma: no cover - present in every full build
     pass
 
-from cunumpy._version import __version__  # noqa: F401
+# Issue 19, breadth-b: index helpers, functional helpers, array tests, I/O, printing,
+# floating-point error state.
+from cunumpy._index_helpers import *  # noqa: F401,F403,E402
+from cunumpy._functional import *  # noqa: F401,F403,E402
+from cunumpy._array_tests import *  # noqa: F401,F403,E402
+from cunumpy._npyio import *  # noqa: F401,F403,E402
+from cunumpy._errstate import *  # noqa: F401,F403,E402
+from cunumpy._formatting import (  # noqa: F401,E402
+    array2string, set_printoptions, get_printoptions, printoptions, format_float_positional,
+    format_float_scientific, base_repr, binary_repr)
+
+bool = _numpy.bool  # noqa: A001 - NumPy 2's name for bool_
+long, ulong = _numpy.long, _numpy.ulong
+typename = _numpy.typename  # a name for a dtype character code
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """The array API's astype: x.astype(dtype, copy=copy), on `device` when given."""
+    if not isinstance(x, ndarray):
+        raise TypeError(f'Input should be a cunumpy array, it is a {type(x)} instead.')
+    if device is not None:
+        x = x.to_device(device)
+    return x.astype(dtype, copy=copy)
+
+
+astype._python_only = "forwarder"  # scripts/api_coverage.py: the ndarray method is C++
+
+
+from cunumpy._version import __version__  # noqa: F401,E402
 from cunumpy._show_config import show_config  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
 bool_ = _numpy.bool_
+bool = _numpy.bool  # the array API's name (NumPy 2's too)
 int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64
 uint8, uint16, uint32, uint64 = _numpy.uint8, _numpy.uint16, _numpy.uint32, _numpy.uint64
 float16, float32, float64 = _numpy.float16, _numpy.float32, _numpy.float64
@@ -89,14 +120,23 @@ def get_default_pinned_memory_pool():
 
 
 from cunumpy._dlpack import from_dlpack, fromDlpack  # noqa: F401,E402
+# The array API standard: x.__array_namespace__() is this module.
+from cunumpy._array_api import (  # noqa: F401,E402
+    astype, __array_namespace_info__, __array_api_version__)
 
 
 def __getattr__(name):
     # cunumpy.testing pulls in numpy.testing (tens of ms): load it on first use so that
     # `import cunumpy` stays fast.
-    if name == 'testing':
+    if name in ('testing', 'typing'):  # typing pulls in numpy.typing: on first use too
         import importlib
-        mod = importlib.import_module('cunumpy.testing')
-        globals()['testing'] = mod
+        mod = importlib.import_module('cunumpy.' + name)
+        globals()[name] = mod
         return mod
     raise AttributeError(f"module 'cunumpy' has no attribute {name!r}")
+
+
+# Last, on a fully imported package: registers cunumpy with dask once (if ever) dask is
+# imported, or now if it already was (cunumpy/_dask_hook.py); dask is not imported here.
+from cunumpy import _dask_hook  # noqa: E402
+_dask_hook.install()

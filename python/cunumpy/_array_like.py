@@ -1,5 +1,7 @@
 """The one conversion of an array_like argument to a cunumpy.ndarray that the Python
 modules share (an ndarray passes through unchanged; anything else goes through asarray)."""
+import operator
+
 from cunumpy import _core
 
 _ndarray = _core.ndarray
@@ -10,3 +12,14 @@ def as_ndarray(a):
         return a
     from cunumpy._creation import asarray
     return asarray(a)
+
+
+def axis_index(axis):
+    """An axis argument as an int, as NumPy reads one: TypeError for a bool (True is an
+    int to Python, never an axis to NumPy), a float or a str; any __index__ object passes."""
+    if isinstance(axis, bool) or type(axis).__name__ == 'bool':
+        raise TypeError("an integer is required for the axis")
+    axis = operator.index(axis)
+    if not -2**63 <= axis < 2**63:
+        raise OverflowError("Python int too large to convert to C long")
+    return axis

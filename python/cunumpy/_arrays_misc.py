@@ -6,6 +6,7 @@ import warnings
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._manipulation import vstack
@@ -38,7 +39,7 @@ def copyto(dst, src, casting='same_kind', where=True):
 
 def rollaxis(a, axis, start=0):
     """Rolls `axis` backwards until it lies before `start` (a view)."""
-    return _core.rollaxis(_arr(a), _operator.index(axis), _operator.index(start))
+    return _core.rollaxis(_arr(a), _axis_index(axis), _operator.index(start))
 
 
 _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGUOUS': 'F',
@@ -46,10 +47,15 @@ _FLAGS = {'C': 'C', 'C_CONTIGUOUS': 'C', 'CONTIGUOUS': 'C', 'F': 'F', 'F_CONTIGU
           'OWNDATA': 'O', 'E': 'E', 'ENSUREARRAY': 'E'}
 
 
-def require(a, dtype=None, requirements=None):
+def require(a, dtype=None, requirements=None, *, like=None):
     """An array of `dtype` meeting `requirements` (C/F contiguity, owning its data, ...),
-    copied only when needed. Device arrays are always aligned and writeable."""
+    copied only when needed. Device arrays are always aligned and writeable. ``like``
+    (NEP 35): accepted; the result is a cunumpy array (on `like`'s device for one)."""
     from cunumpy._creation import array, asarray
+    if like is not None:
+        from cunumpy._array_api import on_device
+        with on_device(like.device if isinstance(like, ndarray) else None):
+            return require(a, dtype, requirements)
     if not requirements:
         return asarray(a, dtype=dtype)
     try:  # a string is iterated character by character, as NumPy does

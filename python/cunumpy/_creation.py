@@ -4,6 +4,7 @@ import operator
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._array_api import device_spec, on_device
 
 ndarray = _core.ndarray
 
@@ -22,16 +23,33 @@ def _order(order):
     return order.upper()
 
 
-def empty(shape, dtype=float, order='C'):
+def empty(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return _core.empty(shape, dtype, _order(order))
     return _core.empty(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def zeros(shape, dtype=float, order='C'):
+def zeros(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return _core.zeros(shape, dtype, _order(order))
     return _core.zeros(shape, dtype, 'C' if order == 'C' else _order(order))
 
 
-def ones(shape, dtype=float, order='C'):
+def ones(shape, dtype=float, order='C', *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return _core.ones(shape, dtype, _order(order))
     return _core.ones(shape, dtype, 'C' if order == 'C' else _order(order))
+
+
+def _target_device(device, like):
+    """The device of a new array: `device` when given, else that of a cunumpy `like`
+    (NEP 35: an array like that one), else None (the current device)."""
+    if device is not None:
+        return device
+    return like.device if isinstance(like, ndarray) else None
 
 
 def _array_fill(fill_value, dtype):
@@ -45,7 +63,10 @@ def _array_fill(fill_value, dtype):
     return fill_value
 
 
-def full(shape, fill_value, dtype=None, order='C'):
+def full(shape, fill_value, dtype=None, order='C', *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return full(shape, fill_value, dtype, order)
     fill_value = _array_fill(fill_value, dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty(shape, fill_value.dtype if dtype is None else dtype, order)
@@ -54,20 +75,53 @@ def full(shape, fill_value, dtype=None, order='C'):
     return _core.full(shape, fill_value, dtype, _order(order))
 
 
-def empty_like(prototype, dtype=None, order='K', subok=None, shape=None):
-    return _core.empty_like(_as_array(prototype), dtype, _order(order), shape)
+def _elsewhere(a, device):
+    """True when `device` names a device other than prototype `a`'s (the _like functions
+    create on a's device otherwise, as the array API says)."""
+    return device is not None and device_spec(device) != device_spec(a.device)
 
 
-def zeros_like(a, dtype=None, order='K', subok=None, shape=None):
-    return _core.zeros_like(_as_array(a), dtype, _order(order), shape)
+def _empty_on(a, dtype, order, shape, device):
+    """empty_like(a) on another device: a's shape and dtype, C or F order as a's."""
+    o = _order(order)
+    if o in ('A', 'K'):
+        o = 'F' if a.flags.f_contiguous and not a.flags.c_contiguous and shape is None else 'C'
+    with on_device(device):
+        return _core.empty(a.shape if shape is None else shape,
+                           a.dtype if dtype is None else dtype, o)
 
 
-def ones_like(a, dtype=None, order='K', subok=None, shape=None):
-    return _core.ones_like(_as_array(a), dtype, _order(order), shape)
+def empty_like(prototype, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    prototype = _as_array(prototype)
+    if _elsewhere(prototype, device):
+        return _empty_on(prototype, dtype, order, shape, device)
+    return _core.empty_like(prototype, dtype, _order(order), shape)
 
 
-def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
+def zeros_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
     a = _as_array(a)
+    if _elsewhere(a, device):
+        out = _empty_on(a, dtype, order, shape, device)
+        out.fill(0)
+        return out
+    return _core.zeros_like(a, dtype, _order(order), shape)
+
+
+def ones_like(a, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    a = _as_array(a)
+    if _elsewhere(a, device):
+        out = _empty_on(a, dtype, order, shape, device)
+        out.fill(1)
+        return out
+    return _core.ones_like(a, dtype, _order(order), shape)
+
+
+def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, device=None):
+    a = _as_array(a)
+    if _elsewhere(a, device):
+        out = _empty_on(a, dtype, order, shape, device)
+        out[...] = _array_fill(fill_value, out.dtype)
+        return out
     fill_value = _array_fill(fill_value, a.dtype if dtype is None else dtype)
     if isinstance(fill_value, ndarray) and fill_value.ndim > 0:
         out = empty_like(a, dtype, order, shape=shape)
@@ -76,27 +130,10 @@ def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None):
     return _core.full_like(a, fill_value, dtype, _order(order), shape)
 
 
-def _has_device_array(obj):
-    if isinstance(obj, ndarray):
-        return True
-    if isinstance(obj, (list, tuple)):
-        return any(_has_device_array(o) for o in obj)
-    return False
-
-
-def _to_host_nested(obj):
-    """Nested sequences holding cunumpy arrays, with those arrays copied to the host."""
-    if isinstance(obj, ndarray):
-        return obj.get()
-    if isinstance(obj, (list, tuple)):
-        return [_to_host_nested(o) for o in obj]
-    return obj
-
-
 def _from_python(obj, dtype):
-    if isinstance(obj, (list, tuple)) and _has_device_array(obj):
-        obj = _to_host_nested(obj)
-    elif getattr(obj, "__cuda_array_interface__", None) is not None:
+    # (nested lists and tuples holding cunumpy arrays are assembled on the device by
+    # _core.from_python: python/src/py_convert.cpp)
+    if getattr(obj, "__cuda_array_interface__", None) is not None:
         # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's
         # CPU tensors raise AttributeError for the attribute and convert as sequences)
         out = _core._from_cuda_array_interface(obj)
@@ -108,7 +145,10 @@ def _as_array(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
 
-def arange(start=None, stop=None, step=None, dtype=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return arange(start, stop, step, dtype)
     if start is None and stop is None:
         raise TypeError("arange() requires stop to be specified.")
     if stop is None:
@@ -151,6 +191,8 @@ def _check_num(num):
 
 def _dimension(n):
     """An eye/identity size as NumPy takes it: an integer within int64."""
+    if isinstance(n, (bool, _numpy.bool_)):
+        raise TypeError("an integer is required")
     n = operator.index(n)
     if not -2**63 <= n < 2**63:
         raise ValueError("Maximum allowed dimension exceeded")
@@ -172,7 +214,10 @@ def _host(v):
     return asnumpy(v) if isinstance(v, ndarray) else v  # scalars keep their (weak) type
 
 
-def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    if device is not None:
+        with on_device(device):
+            return linspace(start, stop, num, endpoint, retstep, dtype, axis)
     num = _check_num(num)
     if _on_host((start, stop), dtype, axis, True):
         # Array bounds: NumPy's own algorithm on the host, then one upload (rarely hot).
@@ -201,7 +246,10 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
     return _core.logspace(start, stop, int(num), bool(endpoint), float(base), dtype)
 
 
-def eye(N, M=None, k=0, dtype=float, order='C'):
+def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None):
+    if device is not None or like is not None:
+        with on_device(_target_device(device, like)):
+            return eye(N, M, k, dtype, order)
     N = _dimension(N)
     M = None if M is None else _dimension(M)
     k = operator.index(k)
@@ -209,11 +257,17 @@ def eye(N, M=None, k=0, dtype=float, order='C'):
     return _core.eye(N, M, k, dtype, _order(order))
 
 
-def identity(n, dtype=float):
+def identity(n, dtype=float, *, like=None):
+    if like is not None:
+        with on_device(_target_device(None, like)):
+            return identity(n, dtype)
     return _core.eye(_dimension(n), None, 0, dtype, 'C')
 
 
-def tri(N, M=None, k=0, dtype=float):
+def tri(N, M=None, k=0, dtype=float, *, like=None):
+    if like is not None:
+        with on_device(_target_device(None, like)):
+            return tri(N, M, k, dtype)
     # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
@@ -225,9 +279,31 @@ def tri(N, M=None, k=0, dtype=float):
     return _core.tri(N, M, k, dtype)
 
 
-def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False):
     """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
-    nested sequences, cunumpy arrays from any device)."""
+    nested sequences, cunumpy arrays from any device).
+
+    ``device=`` (the array API): the array's device; a cunumpy array elsewhere is copied
+    there (which ``copy=False`` refuses). ``like=`` (NEP 35): the result is a cunumpy
+    array, on `like`'s device when `like` is one and `device` is not given."""
+    if device is not None or like is not None:
+        target = _target_device(device, like)
+        if isinstance(a, ndarray) and target is not None and \
+                device_spec(target) != device_spec(a.device):
+            if copy is False:
+                raise ValueError('Unable to avoid copy while creating an array as requested: '
+                                 f'the array is on {a.device}, not {target}')
+            a = a.to_device(target)
+            copy = None  # the transfer made the copy
+        with on_device(target):
+            out = asarray(a, dtype, order, copy=copy, blocking=blocking)
+        if target is not None and device_spec(out.device) != device_spec(target):
+            # a view of another library's device memory (CUDA array interface)
+            if copy is False:
+                raise ValueError('Unable to avoid copy while creating an array as requested: '
+                                 f'the data is on {out.device}, not {target}')
+            out = out.to_device(target)
+        return out
     if isinstance(a, ndarray):
         out = _core.asarray_ndarray(a, dtype, copy)
         if _core.same_array(out, a):
@@ -249,10 +325,16 @@ def asarray(a, dtype=None, order=None, *, copy=None, blocking=False):
     return out
 
 
-asanyarray = asarray
+def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False):
+    """asarray (cunumpy has no ndarray subclasses)."""
+    return asarray(a, dtype, order, device=device, copy=copy, like=like, blocking=blocking)
 
 
-def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocking=False):
+def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, like=None,
+          blocking=False):
+    if like is not None:
+        with on_device(_target_device(None, like)):
+            return array(obj, dtype, copy, order, subok, ndmin, blocking=blocking)
     if isinstance(obj, ndarray):
         if copy is False:
             out = _core.asarray_ndarray(obj, dtype, False)
@@ -286,11 +368,17 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, blocki
     return out
 
 
-def ascontiguousarray(a, dtype=None):
+def ascontiguousarray(a, dtype=None, *, like=None):
+    if like is not None:
+        with on_device(_target_device(None, like)):
+            return ascontiguousarray(a, dtype)
     return _core.ascontiguousarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 
-def asfortranarray(a, dtype=None):
+def asfortranarray(a, dtype=None, *, like=None):
+    if like is not None:
+        with on_device(_target_device(None, like)):
+            return asfortranarray(a, dtype)
     return _core.asfortranarray(_as_array(a) if dtype is None else asarray(a, dtype), None)
 
 

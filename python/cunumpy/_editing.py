@@ -9,6 +9,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._array_like import axis_index as _axis_index
 
 ndarray = _core.ndarray
 
@@ -21,7 +22,7 @@ def _host(x):
 
 
 def _axis(axis, ndim):
-    return _numpy.lib.array_utils.normalize_axis_index(axis, ndim)
+    return _numpy.lib.array_utils.normalize_axis_index(_axis_index(axis), ndim)
 
 
 def repeat(a, repeats, axis=None):
@@ -40,6 +41,10 @@ def repeat(a, repeats, axis=None):
         _numpy.repeat(_numpy.empty((n, 0), bool), reps, axis=0)
         counts = _numpy.broadcast_to(_numpy.asarray(reps, dtype=_numpy.intp), (n,)).tolist()
     return _core.repeat(a, counts, axis)
+
+
+def _opt_axis(axis):
+    return None if axis is None else _axis_index(axis)
 
 
 def _obj(obj):
@@ -65,13 +70,13 @@ def _asarray(x, dtype=None):
 def append(arr, values, axis=None):
     """arr with values added at the end of `axis` (both flattened when axis is None).
     C++: cunumpy::append."""
-    return _core.append(_arr(arr), _arr(values), axis)
+    return _core.append(_arr(arr), _arr(values), _opt_axis(axis))
 
 
 def delete(arr, obj, axis=None):
     """arr without the entries `obj` (int, slice, int array or boolean mask) along `axis`.
     C++: cunumpy::delete_."""
-    return _core.delete(_arr(arr), _obj(obj), axis)
+    return _core.delete(_arr(arr), _obj(obj), _opt_axis(axis))
 
 
 def insert(arr, obj, values, axis=None):
@@ -84,7 +89,7 @@ def insert(arr, obj, values, axis=None):
         if axis is not None:
             _axis(axis, arr.ndim)
         raise AttributeError(f"'{type(obj).__name__}' object has no attribute 'ndim'")
-    return _core.insert(arr, _obj(obj), _asarray(values, dtype=arr.dtype), axis)
+    return _core.insert(arr, _obj(obj), _asarray(values, dtype=arr.dtype), _opt_axis(axis))
 
 
 def resize(a, new_shape):

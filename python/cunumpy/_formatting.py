@@ -9,7 +9,9 @@ formats that small array as it would have formatted the whole one.
 
 import numpy as _np
 
-__all__ = ["array_repr", "array_str", "array2string", "format_array", "to_host"]
+__all__ = ["array_repr", "array_str", "array2string", "format_array", "to_host",
+           "set_printoptions", "get_printoptions", "printoptions", "format_float_positional",
+           "format_float_scientific", "base_repr", "binary_repr"]
 
 
 def to_host(a):
@@ -94,9 +96,9 @@ def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
     )
 
 
-def array_str(arr, max_line_width=None, precision=None, suppress_small=None):
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     """``str`` of a cunumpy array: numpy.array_str of the same values."""
-    host, summary = _summary_source(arr)
+    host, summary = _summary_source(a)
     if summary:
         with _np.printoptions(threshold=0):
             return _np.array_str(host, max_line_width, precision, suppress_small)
@@ -108,9 +110,35 @@ def array_str(arr, max_line_width=None, precision=None, suppress_small=None):
     )
 
 
-def array2string(a, *args, **kwargs):
-    """numpy.array2string of the values of ``a``."""
-    return _np.array2string(to_host(a), *args, **kwargs)
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=' ',
+                 prefix='', *, formatter=None, threshold=None, edgeitems=None, sign=None,
+                 floatmode=None, suffix='', legacy=None):
+    """numpy.array2string of the values of ``a``. A device array that the call summarizes
+    sends only the printed corner blocks to the host."""
+    kwargs = dict(max_line_width=max_line_width, precision=precision,
+                  suppress_small=suppress_small, separator=separator, prefix=prefix,
+                  formatter=formatter, threshold=threshold, edgeitems=edgeitems, sign=sign,
+                  floatmode=floatmode, suffix=suffix, legacy=legacy)
+    opts = _np.get_printoptions()
+    limit = opts["threshold"] if threshold is None else threshold
+    edges = opts["edgeitems"] if edgeitems is None else edgeitems
+    if _is_device_array(a) and a.size > limit and edges > 0:
+        import cunumpy
+        kwargs["threshold"] = 0  # the corner blocks stand for a summarized array
+        return _np.array2string(to_host(corner_blocks(a, edges, cunumpy.concatenate)), **kwargs)
+    return _np.array2string(to_host(a), **kwargs)
+
+
+# The print options are NumPy's own (CuPy does the same): repr/str/array2string of cunumpy
+# arrays print through NumPy, so its options apply unchanged. base_repr, binary_repr and the
+# float formatters work on Python/NumPy scalars.
+set_printoptions = _np.set_printoptions
+get_printoptions = _np.get_printoptions
+printoptions = _np.printoptions
+format_float_positional = _np.format_float_positional
+format_float_scientific = _np.format_float_scientific
+base_repr = _np.base_repr
+binary_repr = _np.binary_repr
 
 
 def format_array(a, format_spec=""):

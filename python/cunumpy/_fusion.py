@@ -11,6 +11,7 @@ values, indexing, other functions) makes that signature run eagerly, op by op, o
 cunumpy instead. Called without cunumpy arrays (e.g. NumPy arrays), the function just runs.
 """
 import functools
+import math
 import re
 import types
 
@@ -225,7 +226,7 @@ class _Tracer:
 
         def sample(v):
             if isinstance(v, _Var):
-                return type(v._weak)(0) if v._weak else _np.zeros((), v.dtype)
+                return v._weak(0) if v._weak else _np.zeros((), v.dtype)  # _weak: int, float or complex
             return v
         res = _np.where(True, sample(x), sample(y)).dtype
         if res.name not in _CTYPE:
@@ -278,6 +279,72 @@ class _Namespace:
         return getattr(self._real, name)
 
 
+# The math module's functions of one or two floats that are ufuncs (vectorize'd scalar code
+# calls them on what are traced arrays).
+_MATH_UFUNCS = {
+    'acos': 'arccos', 'acosh': 'arccosh', 'asin': 'arcsin', 'asinh': 'arcsinh',
+    'atan': 'arctan', 'atan2': 'arctan2', 'atanh': 'arctanh', 'ceil': 'ceil',
+    'copysign': 'copysign', 'cos': 'cos', 'cosh': 'cosh', 'degrees': 'degrees', 'exp': 'exp',
+    'expm1': 'expm1', 'fabs': 'fabs', 'floor': 'floor', 'fmod': 'fmod', 'hypot': 'hypot',
+    'isfinite': 'isfinite', 'isinf': 'isinf', 'isnan': 'isnan', 'log10': 'log10',
+    'log1p': 'log1p', 'log2': 'log2', 'pow': 'power', 'radians': 'radians', 'sin': 'sin',
+    'sinh': 'sinh', 'sqrt': 'sqrt', 'tan': 'tan', 'tanh': 'tanh', 'trunc': 'trunc',
+}
+
+
+_MATH_TO_INT = {'floor', 'ceil', 'trunc'}
+
+
+class _MathNamespace:
+    """Stands for the math module inside a traced function: its functions become the
+    matching ufuncs (math.log of one argument too); constants (pi, e, inf) stay."""
+
+    def __init__(self, tracer):
+        self._tracer = tracer
+
+    def __getattr__(self, name):
+        if name == 'log':
+            def log(x, base=None):
+                r = self._tracer.ufunc('log', x)
+                return r if base is None else self._tracer.ufunc('true_divide', r, math.log(base))
+            return log
+        target = _MATH_UFUNCS.get(name)
+        if target is not None and target in _ufunc_table():
+            if name in _MATH_TO_INT:  # Python's math.floor/ceil/trunc return ints
+                return lambda x: self._tracer.astype(self._tracer.ufunc(target, x), _np.int64)
+            return functools.partial(self._tracer.ufunc, target)
+        value = getattr(math, name)
+        if callable(value):
+            raise _Untraceable(f'math.{name}')
+        return value
+
+
+def _traced_builtins(tracer):
+    """Python's max, min, float and int on traced values: selects and casts (two-argument
+    max/min as Python picks: the first unless the second is greater/less, so NaN order
+    matches). On plain values they are Python's own."""
+    import builtins
+
+    def pick(op, name):
+        def f(*args, **kwargs):
+            if len(args) != 2 or kwargs or not any(isinstance(a, _Var) for a in args):
+                if any(isinstance(a, _Var) for a in args):
+                    raise _Untraceable(f'{name}() other than of two values')
+                return getattr(builtins, name)(*args, **kwargs)
+            a, b = args
+            return tracer.where(tracer.ufunc(op, b, a), b, a)
+        return f
+
+    def cast(dtype, name):
+        def f(*args):
+            if len(args) == 1 and isinstance(args[0], _Var):
+                return tracer.astype(args[0], dtype)
+            return getattr(builtins, name)(*args)
+        return f
+    return {'max': pick('greater', 'max'), 'min': pick('less', 'min'),
+            'float': cast(_np.float64, 'float'), 'int': cast(_np.int64, 'int')}
+
+
 def _identity(kind, acc):
     if kind == 'sum':
         return '0'
@@ -303,6 +370,8 @@ class Fusion:
         self.func = func
         self.name = name
         self._cache = {}
+        self.untraceable_reason = None  # why the last trace fell back to eager execution
+        self.elementwise_only = False  # vectorize: a reduction is not an elementwise function
         functools.update_wrapper(self, func)
 
     def __repr__(self):
@@ -368,6 +437,10 @@ class Fusion:
                 return _Namespace(tracer, cunumpy)
             if v is _np:
                 return _Namespace(tracer, _np)
+            if v is math:
+                return _MathNamespace(tracer)
+            if isinstance(v, types.BuiltinFunctionType) and getattr(math, getattr(v, '__name__', ''), None) is v:
+                return getattr(_MathNamespace(tracer), v.__name__)  # from math import sqrt
             if isinstance(v, ufunc_type):
                 return functools.partial(tracer.ufunc, v.__name__)
             if isinstance(v, _np.ufunc) and v.__name__ in _ufunc_table():
@@ -381,6 +454,9 @@ class Fusion:
 
         f = self.func
         glb = {k: replace(v) for k, v in f.__globals__.items()}
+        glb['__cn_where__'] = tracer.where  # conditionals rewritten by vectorize
+        for name, fn in _traced_builtins(tracer).items():
+            glb.setdefault(name, fn)  # a module's own max/min/... stays its own
         closure = None
         if f.__closure__:
             cells = []
@@ -416,13 +492,18 @@ class Fusion:
             proxies.append(_Var(tracer, name, dtype, nd, weak=weak))
         try:
             result = self._traced_function(tracer)(*proxies)
-        except Exception:  # noqa: BLE001 - anything untraceable runs eagerly instead
+        except Exception as e:  # noqa: BLE001 - anything untraceable runs eagerly instead
+            self.untraceable_reason = f'{type(e).__name__}: {e}' if not isinstance(e, _Untraceable) else str(e)
             return eager
         outs = result if isinstance(result, tuple) else (result,)
         if not outs or not all(isinstance(v, _Var) and v._tracer is tracer for v in outs):
+            self.untraceable_reason = 'a result that is not computed from the arguments'
             return eager
         try:
             if tracer.reduction is not None:
+                if self.elementwise_only:
+                    self.untraceable_reason = 'a reduction (sum/prod/max/min) inside the function'
+                    return eager
                 if len(outs) != 1 or not outs[0]._reduced:
                     return eager
                 return self._reduction_runner(tracer, params, names)

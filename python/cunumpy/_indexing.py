@@ -5,6 +5,7 @@ import operator as _operator
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._creation import arange, asarray, zeros, tri, linspace
@@ -80,6 +81,8 @@ def _take_index(indices):
 
 def take(a, indices, axis=None, out=None, mode='raise'):
     a = _arr(a)
+    if axis is not None:
+        axis = _axis_index(axis)
     if a.ndim == 0 and axis is not None:
         a = a.reshape(1)  # NumPy takes a 0-d array as 1-d along axis 0 or -1
     return _into(out, _core._take(a, _take_index(indices), axis, mode))
@@ -117,7 +120,7 @@ def _along_axis(arr, indices, axis):
 
 
 def _normalize_axis(axis, ndim):
-    axis = _operator.index(axis)  # TypeError for a float, as NumPy
+    axis = _axis_index(axis)  # TypeError for a float, as NumPy
     if not -ndim <= axis < ndim:
         raise _numpy.exceptions.AxisError(axis, ndim)
     return axis % ndim
@@ -233,25 +236,12 @@ def diagflat(v, k=0):
     return diag(_arr(v).ravel(), k)
 
 
-def _tri_select(m, k, upper):
-    """m where on/below (tril) or on/above (triu) the k-th diagonal, else 0; a 1-d m is a
-    row repeated, as in NumPy."""
-    m = _arr(m)
-    if m.ndim == 0:  # NumPy's tri(*m.shape[-2:]) gets no N
-        raise TypeError("tri() missing 1 required positional argument: 'N'")
-    if m.ndim == 1:
-        m = broadcast_arrays(m, zeros((m.size, 1), dtype=bool))[0]
-    u = _u()
-    t = tri(m.shape[-2], m.shape[-1], k - 1 if upper else k, dtype=bool)
-    return u._where(u.logical_not(t) if upper else t, m, zeros((), dtype=m.dtype))
-
-
 def tril(m, k=0):
-    return _tri_select(m, k, False)
+    return _core.tril(_arr(m), _operator.index(k))
 
 
 def triu(m, k=0):
-    return _tri_select(m, k, True)
+    return _core.triu(_arr(m), _operator.index(k))
 
 
 def tril_indices(n, k=0, m=None):
@@ -276,6 +266,11 @@ def triu_indices_from(arr, k=0):
 
 def indices(dimensions, dtype=int, sparse=False):
     dimensions = tuple(dimensions)
+    for n in dimensions:  # NumPy's checks of a shape: integers (not bools), none negative
+        if isinstance(n, (bool, _numpy.bool_)) or not isinstance(n, (int, _numpy.integer)):
+            raise TypeError("an integer is required")
+        if n < 0:
+            raise ValueError("negative dimensions are not allowed")
     nd = len(dimensions)
     parts = []
     for i, n in enumerate(dimensions):

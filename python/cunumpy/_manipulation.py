@@ -1,6 +1,7 @@
 """Shape manipulation functions (views) with NumPy's signatures."""
 import operator
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
@@ -54,7 +55,7 @@ def _c_int_axes(axis, squeeze=False):
 
 
 def swapaxes(a, axis1, axis2):
-    return _arr(a).swapaxes(_c_int_axes(axis1), _c_int_axes(axis2))
+    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1)), _axis_index(_c_int_axes(axis2)))
 
 
 def moveaxis(a, source, destination):
@@ -65,7 +66,8 @@ def squeeze(a, axis=None):
     return _arr(a).squeeze(axis if axis is None else _c_int_axes(axis, squeeze=True))
 
 
-def expand_dims(a, axis):
+def expand_dims(a, axis=0):
+    """numpy.expand_dims; `axis` defaults to 0 as in the array API standard."""
     return _core.expand_dims(_arr(a), _c_int_axes(axis))
 
 
@@ -144,7 +146,7 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
     if out is not None:
         dtype = out.dtype
     if axis is not None:
-        axis = operator.index(axis)  # TypeError for a float, as NumPy
+        axis = _axis_index(axis)  # TypeError for a float, as NumPy
     return _to_out(_core.concatenate(_arrays(arrays), axis, dtype, casting), out)
 
 
@@ -156,12 +158,12 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
     if out is not None:
         dtype = out.dtype if dtype is None else dtype
     arrays = _arrays(arrays)
-    if not isinstance(axis, int):  # NumPy checks the arrays before the axis's type
+    if not isinstance(axis, int) or isinstance(axis, bool):  # arrays checked before the axis's type
         if not arrays:
             raise ValueError('need at least one array to stack')
         if len({a.shape for a in arrays}) > 1:
             raise ValueError('all input arrays must have the same shape')
-        axis = operator.index(axis)
+        axis = _axis_index(axis)
     return _to_out(_core.stack(arrays, axis, dtype, casting), out)
 
 

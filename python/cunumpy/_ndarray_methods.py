@@ -11,10 +11,13 @@ import builtins as _builtins
 
 import numpy as _numpy
 
+from cunumpy import _array_api
 from cunumpy import _core
 from cunumpy import _dlpack
+from cunumpy import _flatiter
 from cunumpy import _formatting
 from cunumpy import _interop
+from cunumpy import _pickling
 
 ndarray = _core.ndarray
 
@@ -204,8 +207,11 @@ _METHODS = {
     'take': _take, 'put': _put, 'nonzero': _nonzero, 'compress': _compress, 'choose': _choose,
     'searchsorted': _searchsorted, 'partition': _partition, 'argpartition': _argpartition,
     'repeat': _repeat,
+    '__reduce__': _pickling.reduce,
+    'flat': property(_flatiter._flat_get, _flatiter._flat_set, doc=_flatiter.flatiter.__doc__),
     # NumPy's dispatch protocols (NEP 13, NEP 18) and the exchange protocols
     '__array_ufunc__': _interop.array_ufunc, '__array_function__': _interop.array_function,
+    '__array_namespace__': _array_api.array_namespace,
     'toDlpack': _dlpack.to_dlpack, 'to_device': _dlpack.to_device,
     '__cuda_array_interface__': property(_dlpack.cuda_array_interface, doc=_dlpack.CAI_DOC),
 }

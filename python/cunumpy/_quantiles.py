@@ -10,6 +10,7 @@ import numpy as _numpy
 
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
+from cunumpy._array_like import axis_index as _axis_index
 
 __all__ = ['median', 'nanmedian', 'percentile', 'nanpercentile', 'quantile', 'nanquantile']
 
@@ -30,7 +31,12 @@ def _host_q(q, percent):
 
 
 def _axes(axis):
-    return tuple(axis) if isinstance(axis, list) else axis  # normalize_axis_tuple takes lists
+    """axis= as NumPy reads it: None, one index or a tuple of them (__index__ objects)."""
+    if axis is None:
+        return None
+    if isinstance(axis, (tuple, list)):
+        return tuple(_axis_index(v) for v in axis)
+    return _axis_index(axis)
 
 
 def _args(a, q, axis, out, method, keepdims, weights, interpolation, percent):

@@ -2,10 +2,10 @@
 unstack, tile. The work is C++ (include/cunumpy/ops/rearranging.hpp); here NumPy's
 signatures and the conversion of axis, shift and count arguments."""
 import numbers
-import operator
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
@@ -15,13 +15,8 @@ __all__ = ['flip', 'fliplr', 'flipud', 'rot90', 'roll', 'split', 'array_split', 
            'vsplit', 'dsplit', 'unstack', 'tile']
 
 
-def _ints(x):
-    """An int or a sequence of ints as a tuple of ints."""
-    return (int(x),) if isinstance(x, numbers.Integral) else tuple(int(v) for v in x)
-
-
 def flip(m, axis=None):
-    return _core.flip(_arr(m), None if axis is None else _ints(axis))
+    return _core.flip(_arr(m), axis)
 
 
 def fliplr(m):
@@ -37,7 +32,7 @@ def rot90(m, k=1, axes=(0, 1)):
     axes = tuple(axes)
     if len(axes) != 2:
         raise ValueError('len(axes) must be 2.')
-    return _core.rot90(m, int(k), (operator.index(axes[0]), operator.index(axes[1])))
+    return _core.rot90(m, int(k), (_axis_index(axes[0]), _axis_index(axes[1])))
 
 
 def roll(a, shift, axis=None):
@@ -49,20 +44,20 @@ def roll(a, shift, axis=None):
     if len(shifts) != len(axes):  # NumPy broadcasts shift against axis
         b = _numpy.broadcast(_numpy.asarray(shift), _numpy.asarray(axis))
         shifts, axes = zip(*b)
-    return _core.roll(a, [int(s) for s in shifts], [int(ax) for ax in axes])
+    return _core.roll(a, [int(s) for s in shifts], [_axis_index(ax) for ax in axes])
 
 
 def array_split(ary, indices_or_sections, axis=0):
     ary = _arr(ary)
     if isinstance(indices_or_sections, numbers.Integral):
-        return _core.array_split(ary, int(indices_or_sections), operator.index(axis))
-    return _core.array_split(ary, [int(i) for i in indices_or_sections], operator.index(axis))
+        return _core.array_split(ary, int(indices_or_sections), _axis_index(axis))
+    return _core.array_split(ary, [int(i) for i in indices_or_sections], _axis_index(axis))
 
 
 def split(ary, indices_or_sections, axis=0):
     ary = _arr(ary)
     if isinstance(indices_or_sections, numbers.Integral):
-        return _core.split(ary, int(indices_or_sections), operator.index(axis))
+        return _core.split(ary, int(indices_or_sections), _axis_index(axis))
     return array_split(ary, indices_or_sections, axis)
 
 

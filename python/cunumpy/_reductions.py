@@ -11,6 +11,7 @@ import warnings as _warnings
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy import _ufuncs as _u
 from cunumpy._array_like import as_ndarray as _arr
@@ -237,7 +238,7 @@ def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
     """n-th discrete difference along an axis (numpy.diff); bool arrays use not_equal."""
     a = _arr(a)
     # TypeError for a float axis, as NumPy (after its checks of n and of a 0-d a, in C++)
-    axis = _operator.index(axis) if n > 0 and a.ndim else 0
+    axis = _axis_index(axis) if n > 0 and a.ndim else 0
     return _core.diff(a, _operator.index(n), axis, None if prepend is _NoValue else _arr(prepend),
                       None if append is _NoValue else _arr(append))
 

@@ -1,5 +1,5 @@
 """Searching with NumPy's signatures: where (one and three arguments), searchsorted
-(also as ndarray.searchsorted) and digitize.
+(also as ndarray.searchsorted), digitize and interp.
 
 The work is C++ (include/cunumpy/ops/searching.hpp): where(c, x, y) is the engine's 3-input
 ufunc `_where` after NumPy 2's promotion (Python scalars weak); searchsorted is one binary
@@ -14,7 +14,7 @@ from cunumpy._creation import asarray
 
 ndarray = _core.ndarray
 
-__all__ = ['where', 'searchsorted', 'digitize']
+__all__ = ['where', 'searchsorted', 'digitize', 'interp']
 
 _NoValue = _numpy._NoValue
 _where3 = _core.where
@@ -37,6 +37,8 @@ def _kernel_specs():
              'float16', 'float32', 'float64', 'complex64', 'complex128']
     for name, ins, outs, body, preamble in _core._searchsorted_kernel_texts():
         yield name, ins, outs, body, preamble, 'n', names
+    name, ins, outs, body, preamble = _core._interp_kernel_text()
+    yield name, ins, outs, body, preamble, 'n', ['float64', 'complex128']
 
 
 def searchsorted(a, v, side='left', sorter=None):
@@ -45,3 +47,25 @@ def searchsorted(a, v, side='left', sorter=None):
 
 def digitize(x, bins, right=False):
     return _core.digitize(x, bins, bool(right))
+
+
+def _bound(value):
+    """interp's left/right: None, a scalar, or a size-1 array's value (NumPy takes those)."""
+    if value is None or isinstance(value, (int, float, complex, _numpy.generic)):
+        return value
+    if isinstance(value, (ndarray, _numpy.ndarray)):
+        if value.size != 1:
+            raise TypeError("only length-1 arrays can be converted to Python scalars")
+        return value.item()
+    return complex(value) if isinstance(value, complex) else float(value)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """One-dimensional piecewise-linear interpolation, as numpy.interp.
+
+    Returns a float64 array (complex128 for a complex `fp`) of x's shape: a 0-d array for a
+    scalar `x`, as CuPy's. `xp` must be increasing (with `period`, it need not be sorted).
+    """
+    if period is not None:
+        period = float(period)
+    return _core.interp(x, xp, fp, _bound(left), _bound(right), period)

@@ -5,22 +5,55 @@ stable whatever `kind` says, with NumPy's NaN placement. lexsort is a sequence o
 argsorts (the last key decides last), partition/argpartition are full sorts (NumPy only
 promises the kth element's place and the partition around it, which a sort keeps).
 """
+import operator as _operator
+
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['sort', 'argsort', 'lexsort', 'sort_complex', 'partition', 'argpartition']
 
 
-def sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """Sorted copy of an array (numpy.sort); stable, NaNs last."""
-    return _core.sort(_arr(a), axis, kind, order)
+def _opt_axis(axis):
+    return None if axis is None else _axis_index(axis)
 
 
-def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    """Indices that sort an array (numpy.argsort); stable, so ties keep input order."""
-    return _core.argsort(_arr(a), axis, kind, order)
+def sort(a, axis=-1, kind=None, order=None, *, descending=False, stable=None):
+    """Sorted copy of an array (numpy.sort); stable, NaNs last. ``descending=True`` (the
+    array API): largest first, NaNs first (the ascending order reversed)."""
+    a, axis = _arr(a), _opt_axis(axis)
+    if descending:
+        return _reversed_along(_core.sort(a, axis, kind, order), axis)
+    return _core.sort(a, axis, kind, order)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, descending=False, stable=None):
+    """Indices that sort an array (numpy.argsort); stable, so ties keep input order, in
+    the descending order too (``descending=True``, the array API's keyword)."""
+    a, axis = _arr(a), _opt_axis(axis)
+    if not descending:
+        return _core.argsort(a, axis, kind, order)
+    if axis is None:
+        a, axis = a.ravel(), 0
+    if a.ndim == 0:
+        return _core.argsort(a, axis, kind, order)
+    axis = _numpy.lib.array_utils.normalize_axis_index(axis, a.ndim)
+    # A stable descending order: sort the reversed input ascending (ties then come in
+    # decreasing input position), reverse that, and map positions back to the input's.
+    idx = _reversed_along(_core.argsort(_reversed_along(a, axis), axis, kind, order), axis)
+    return (a.shape[axis] - 1) - idx
+
+
+def _reversed_along(a, axis):
+    if a.ndim == 0:
+        return a
+    if axis is None:
+        return a[::-1]
+    index = [slice(None)] * a.ndim
+    index[axis] = slice(None, None, -1)
+    return a[tuple(index)]
 
 
 def lexsort(keys, axis=-1):

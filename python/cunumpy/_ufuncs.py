@@ -10,6 +10,7 @@ import operator as _operator
 
 import numpy as _numpy
 
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 
 _NoValue = _numpy._NoValue
@@ -73,7 +74,7 @@ class ufunc(_core._UfuncBase):
         if idx.ndim != 1 or (idx.size and idx.dtype.kind not in 'iu'):
             raise TypeError("reduceat: indices must be a 1-D sequence of integers")
         idx = _numpy.ascontiguousarray(idx, dtype=_numpy.int64)
-        return _core.ufunc_reduceat(self._index, a, idx.tobytes(), _operator.index(axis), dtype, out)
+        return _core.ufunc_reduceat(self._index, a, idx.tobytes(), _axis_index(axis), dtype, out)
 
     def outer(self, A, B, **kwargs):
         """uf(A[..., None, ...], B): every pair of elements (binary ufuncs only).
@@ -164,7 +165,7 @@ def _accumulate_axis(a, axis):
         for ax in axis:
             if not -nd <= _operator.index(ax) < nd:
                 _axis_error(ax, nd)
-    elif axis is not None and _operator.index(axis) not in (0, -1) and nd == 0:
+    elif axis is not None and _axis_index(axis) not in (0, -1) and nd == 0:
         _axis_error(axis, nd)
     if nd == 0:
         raise TypeError("cannot accumulate on a scalar")

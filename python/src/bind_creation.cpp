@@ -83,6 +83,8 @@ void bind_creation(nb::module_& m) {
     if (!mm.is_none()) M = nb::cast<int64_t>(mm);
     return tri(n, M, k, to_dtype(dtype));
   }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none());
+  m.def("tril", [](const ndarray& a, int64_t k) { return tril(a, k); }, nb::arg("m"), nb::arg("k") = 0);
+  m.def("triu", [](const ndarray& a, int64_t k) { return triu(a, k); }, nb::arg("m"), nb::arg("k") = 0);
 
   // asarray on our arrays; copy: None (when needed), True (always), False (never).
   m.def("asarray_ndarray", [](const ndarray& a, nb::handle dtype, nb::handle copy) {

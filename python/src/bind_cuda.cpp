@@ -14,9 +14,11 @@
 #include "cunumpy/memory/async_pool.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
+#include "cunumpy/memory/thread_allocator.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
 #include "cunumpy/runtime/stream.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "memory_pointer.hpp"
 #include "py_convert.hpp"
 
@@ -245,6 +247,20 @@ void bind_memory(nb::module_& m) {
     cunumpy::set_allocator([a](Device, std::size_t n) { return a(n); });
   }, "allocator"_a.none());
   m.def("reset_allocator", [] { cunumpy::set_allocator({}); });
+  // using_allocator's: this thread only. active=False: none (the process's applies);
+  // allocator None: no pool.
+  m.def("set_thread_allocator", [](nb::object alloc, bool active) {
+    if (!active) {
+      cunumpy::set_thread_allocator(std::nullopt);
+      return;
+    }
+    if (alloc.is_none()) {
+      cunumpy::set_thread_allocator(cunumpy::uncached_allocator());
+      return;
+    }
+    auto a = python_allocator(alloc, "the allocator given to using_allocator");
+    cunumpy::set_thread_allocator(cunumpy::Allocator([a](Device, std::size_t n) { return a(n); }));
+  }, "allocator"_a.none(), "active"_a);
   // nbytes on the current device through the current allocator (cunumpy.cuda.alloc).
   m.def("alloc", [](std::size_t n) { return MemoryPointer{cunumpy::allocate(cunumpy::current_device(), n), 0}; },
         "size"_a);
@@ -429,7 +445,23 @@ void bind_devices(nb::module_& m) {
 
 }  // namespace
 
+// cupyx.allow_synchronize's switch and its exception (cunumpyx.DeviceSynchronized).
+static void bind_synchronize_policy(nb::module_& m) {
+  static nb::handle cls = PyErr_NewException("cunumpy._core.DeviceSynchronized", PyExc_RuntimeError, nullptr);
+  m.attr("DeviceSynchronized") = nb::borrow(cls);
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const cunumpy::DeviceSynchronized& e) {
+      PyErr_SetString(cls.ptr(), e.what());
+    }
+  });
+  m.def("synchronize_allowed", [] { return cunumpy::synchronize_allowed(); });
+  m.def("set_synchronize_allowed", [](bool allowed) { cunumpy::set_synchronize_allowed(allowed); }, nb::arg("allowed"));
+}
+
 void bind_cuda(nb::module_& m) {
+  bind_synchronize_policy(m);
   nb::module_ cuda = m.def_submodule("cuda", "CUDA runtime: devices, streams, events, memory pools");
   bind_devices(cuda);
   bind_streams(cuda);

@@ -46,8 +46,11 @@ ndarray from_numpy(nb::handle arr_in, std::optional<Device> device) {
   return array_from_host(buf.view.buf, buf.shape(), buf.strides(), dtype, device.value_or(current_device()));
 }
 
-// NumPy's asarray on anything that is not one of our arrays, then upload.
+// NumPy's asarray on anything that is not one of our arrays, then upload; nested
+// sequences that hold our arrays are assembled on the device instead.
 ndarray from_python(nb::handle obj, std::optional<DType> dtype) {
+  if (holds_device_array(obj))
+    return nested_to_device_array(obj, dtype, [](nb::handle leaf) { return from_python(leaf, std::nullopt); });
   nb::object np_arr = dtype ? numpy_module().attr("asarray")(obj, dtype_object(*dtype))
                             : numpy_module().attr("asarray")(obj);
   return from_numpy(np_arr, std::nullopt);
@@ -421,7 +424,7 @@ void bind_ndarray(nb::module_& m) {
                "\n  OWNDATA : " + b(f.owndata) + "\n  WRITEABLE : " + b(f.array.writeable());
       });
 
-  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr());
+  nb::class_<ndarray> cls(m, "ndarray", nb::dynamic_attr(), nb::is_weak_referenceable());
   cls.def("__init__",
           [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle memptr, nb::handle strides,
              nb::handle order) {

@@ -10,6 +10,7 @@
 
 #include "cunumpy/ops/rearranging.hpp"
 #include "py_convert.hpp"
+#include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -17,16 +18,15 @@ using namespace cunumpy::py;
 
 namespace {
 
-std::optional<int64_t> optional_axis(nb::handle axis) {
-  if (axis.is_none()) return std::nullopt;
-  return nb::cast<int64_t>(nb::int_(axis));
-}
+std::optional<int64_t> optional_axis(nb::handle axis) { return to_axis_opt(axis); }
 
 }  // namespace
 
 void bind_rearranging(nb::module_& m) {
-  m.def("flip", [](const ndarray& a, std::optional<std::vector<int64_t>> axes) {
-    return axes ? flip(a, *axes) : flip(a);
+  m.def("flip", [](const ndarray& a, nb::handle axis) {
+    if (axis.is_none()) return flip(a);
+    auto axes = to_axes(axis);  // TypeError for a bool or a str, as NumPy
+    return flip(a, std::vector<int64_t>(axes.begin(), axes.end()));
   }, nb::arg("a"), nb::arg("axes").none());
   m.def("fliplr", [](const ndarray& a) { return fliplr(a); }, nb::arg("a"));
   m.def("flipud", [](const ndarray& a) { return flipud(a); }, nb::arg("a"));

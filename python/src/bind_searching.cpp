@@ -1,8 +1,9 @@
 // Python face of searching and clip: _core.where (three arguments), _core.clip,
-// _core.searchsorted and _core.digitize. Operands convert as a ufunc's do (Python scalars
+// _core.searchsorted, _core.digitize and _core.interp. Operands convert as a ufunc's do (Python scalars
 // weak, NumPy scalars strong, anything array-like through cunumpy.asarray); the Python
 // wrappers (python/cunumpy/_searching.py, _ufunc_functions.py) keep NumPy's signatures.
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 
 #include <cstring>
@@ -99,6 +100,15 @@ void bind_searching(nb::module_& m) {
   m.def("digitize", [](nb::handle x, nb::handle bins, bool right) {
     return digitize(py::array_like(x), py::array_like(bins), right);
   }, nb::arg("x"), nb::arg("bins"), nb::arg("right") = false);
+  // left/right: Python or NumPy scalars or None (the wrapper takes 0-d arrays' items);
+  // period: a float or None.
+  m.def("interp", [](nb::handle x, nb::handle xp, nb::handle fp, nb::handle left, nb::handle right,
+                     std::optional<double> period) {
+    const std::optional<Scalar> l = left.is_none() ? std::nullopt : std::optional<Scalar>(py::to_scalar(left));
+    const std::optional<Scalar> r = right.is_none() ? std::nullopt : std::optional<Scalar>(py::to_scalar(right));
+    return interp(py::array_like(x), py::array_like(xp), py::array_like(fp), l, r, period);
+  }, nb::arg("x"), nb::arg("xp"), nb::arg("fp"), nb::arg("left").none() = nb::none(),
+     nb::arg("right").none() = nb::none(), nb::arg("period").none() = nb::none());
   // (name, in params, out params, body, preamble) of the four search kernels, for scripts/.
   m.def("_searchsorted_kernel_texts", []() {
     nb::list l;
@@ -108,5 +118,9 @@ void bind_searching(nb::module_& m) {
         l.append(nb::make_tuple(t.name, t.in_params, t.out_params, t.body, t.preamble));
       }
     return l;
+  });
+  m.def("_interp_kernel_text", []() {
+    const detail::SearchKernelText t = detail::interp_kernel_text();
+    return nb::make_tuple(t.name, t.in_params, t.out_params, t.body, t.preamble);
   });
 }

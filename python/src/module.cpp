@@ -49,6 +49,7 @@ void bind_fft(nb::module_& m);
 void bind_searching(nb::module_& m);
 void bind_sets(nb::module_& m);
 void bind_linalg(nb::module_& m);
+void bind_random(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -85,4 +86,5 @@ NB_MODULE(_core, m) {
   bind_linalg(m);
   cunumpy::py::bind_histograms(m);
   cunumpy::py::bind_editing(m);
+  bind_random(m);
 }

@@ -1,6 +1,7 @@
 #include "py_convert.hpp"
 
 #include <string>
+#include <vector>
 
 #include "cunumpy/base/errors.hpp"
 
@@ -178,11 +179,25 @@ static int64_t to_index(nb::handle obj, const char* what, bool is_shape) {
   return long_value(i.ptr(), is_shape);
 }
 
+// A bool is an int to Python but never a length or an axis to NumPy (np.zeros(True),
+// a.sum(axis=True) are TypeErrors); every shape and axis list is read here, so this is the
+// one place that refuses them.
+static int64_t to_list_item(nb::handle obj, bool is_shape) {
+  if (PyBool_Check(obj.ptr()))
+    throw TypeError(is_shape ? "an integer is required" : "an integer is required for the axis");
+  return to_index(obj, is_shape ? "shape" : "axis", is_shape);
+}
+
 static Shape to_int_list(nb::handle obj, bool is_shape) {
   Shape s;
-  const char* what = is_shape ? "shape" : "axis";
+  if (PyBool_Check(obj.ptr())) {
+    if (is_shape)
+      throw TypeError(std::string("expected a sequence of integers or a single integer, got '") +
+                      (obj.ptr() == Py_True ? "True" : "False") + "'");
+    throw TypeError("an integer is required for the axis");
+  }
   if (PyLong_Check(obj.ptr()) || (PyIndex_Check(obj.ptr()) && !PySequence_Check(obj.ptr()))) {
-    s.push_back(to_index(obj, what, is_shape));
+    s.push_back(to_list_item(obj, is_shape));
     return s;
   }
   if (!PySequence_Check(obj.ptr()))
@@ -201,7 +216,7 @@ static Shape to_int_list(nb::handle obj, bool is_shape) {
   if (n > 64 && is_shape)
     throw ValueError("maximum supported dimension for an ndarray is currently 64, found " + std::to_string(n));
   PyObject** items = PySequence_Fast_ITEMS(seq.ptr());
-  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_index(items[i], what, is_shape));
+  for (Py_ssize_t i = 0; i < n; ++i) s.push_back(to_list_item(items[i], is_shape));
   return s;
 }
 
@@ -246,6 +261,132 @@ std::shared_ptr<void> hold_python(nb::handle obj) {
     Py_DECREF(static_cast<PyObject*>(p));
     PyGILState_Release(g);
   });
+}
+
+}  // namespace cunumpy::py
+
+// ---- nested sequences holding device arrays (array()/asarray() of [x, y, ...]) ----------
+namespace cunumpy::py {
+namespace {
+
+bool is_nested_sequence(nb::handle obj) { return PyList_Check(obj.ptr()) || PyTuple_Check(obj.ptr()); }
+
+// One element of the nesting that is not itself a list or tuple, and where it goes.
+struct NestedLeaf {
+  std::vector<int64_t> position;  // the leading indices of its place in the result
+  nb::object object;
+  std::optional<ndarray> array;   // a device array, or a host object uploaded
+  Scalar scalar;
+  DType dtype = float64;
+};
+
+// The shape that NumPy's discovery finds: the lengths of the sequences and the leaves'
+// shape; `ragged` when the elements of some sequence disagree (then `shape` is the part
+// they share, which NumPy's error message reports).
+struct NestedShape {
+  Shape shape;
+  bool ragged = false;
+};
+
+Shape common_prefix(const Shape& a, const Shape& b) {
+  Shape r;
+  for (std::size_t i = 0; i < a.size() && i < b.size() && a[i] == b[i]; ++i) r.push_back(a[i]);
+  return r;
+}
+
+NestedShape walk_nested(nb::handle obj, std::vector<int64_t>& position, std::vector<NestedLeaf>& leaves,
+                        const HostLeafConverter& host_leaf) {
+  if (is_nested_sequence(obj)) {
+    if (position.size() >= 64)
+      throw ValueError("maximum supported dimension for an ndarray is currently 64, found 65");
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
+    NestedShape out;
+    out.shape.push_back(n);
+    Shape inner;
+    // Each item is read (and held) afresh: converting a host leaf runs Python code, which
+    // may resize the list; then the shape check fails instead of reading freed memory.
+    for (Py_ssize_t i = 0; i < n && i < PySequence_Fast_GET_SIZE(obj.ptr()); ++i) {
+      nb::object item = nb::borrow(PySequence_Fast_GET_ITEM(obj.ptr(), i));
+      position.push_back(i);
+      NestedShape c = walk_nested(item, position, leaves, host_leaf);
+      position.pop_back();
+      if (i == 0) {
+        inner = c.shape;
+        out.ragged = c.ragged;
+      } else if (c.ragged || c.shape != inner) {
+        out.ragged = true;
+        inner = common_prefix(inner, c.shape);
+      }
+    }
+    if (PySequence_Fast_GET_SIZE(obj.ptr()) != n)
+      throw ValueError("a list changed size while it was converted to an array");
+    for (int64_t d : inner) out.shape.push_back(d);
+    return out;
+  }
+  NestedLeaf leaf;
+  leaf.position = position;
+  leaf.object = nb::borrow(obj);
+  Shape shape;
+  if (is_ndarray(obj) || !(is_python_scalar(obj) || is_numpy_scalar(obj))) {
+    leaf.array = is_ndarray(obj) ? as_ndarray(obj) : host_leaf(obj);
+    leaf.dtype = leaf.array->dtype();
+    shape = leaf.array->shape();
+  } else {
+    leaf.scalar = to_scalar(obj);  // Python scalars count as their default dtypes here, as NumPy's
+    leaf.dtype = leaf.scalar.dtype();
+  }
+  leaves.push_back(std::move(leaf));
+  return {shape, false};
+}
+
+}  // namespace
+
+namespace {
+bool holds_device_array_at(nb::handle obj, int depth) {
+  if (is_ndarray(obj)) return true;
+  // Beyond NumPy's 64 dimensions (a list that contains itself, say) NumPy's own
+  // conversion reports the error.
+  if (!is_nested_sequence(obj) || depth > 64) return false;
+  const Py_ssize_t n = PySequence_Fast_GET_SIZE(obj.ptr());
+  PyObject** items = PySequence_Fast_ITEMS(obj.ptr());  // no Python code runs below
+  for (Py_ssize_t i = 0; i < n; ++i)
+    if (holds_device_array_at(items[i], depth + 1)) return true;
+  return false;
+}
+}  // namespace
+
+bool holds_device_array(nb::handle obj) { return holds_device_array_at(obj, 0); }
+
+ndarray nested_to_device_array(nb::handle obj, std::optional<DType> dtype, const HostLeafConverter& host_leaf) {
+  std::vector<NestedLeaf> leaves;
+  std::vector<int64_t> position;
+  const NestedShape found = walk_nested(obj, position, leaves, host_leaf);
+  if (found.ragged)
+    throw ValueError("setting an array element with a sequence. The requested array has an inhomogeneous "
+                     "shape after " + std::to_string(found.shape.size()) + " dimensions. The detected shape was " +
+                     shape_str(found.shape) + " + inhomogeneous part.");
+  DType dt = float64;  // NumPy's dtype for nothing but empty sequences
+  if (dtype) {
+    dt = *dtype;
+  } else if (!leaves.empty()) {
+    dt = leaves[0].dtype;
+    for (const NestedLeaf& l : leaves) dt = promote_types(dt, l.dtype);
+  }
+  ndarray out(found.shape, dt, Order::C, current_device());
+  // Each leaf lands in its place: a copy (casting, from any device) for an array, a fill
+  // for a scalar; nothing passes through the host.
+  std::vector<Index> index;
+  for (const NestedLeaf& l : leaves) {
+    index.assign(l.position.begin(), l.position.end());
+    ndarray place = out[std::span<const Index>(index.data(), index.size())];
+    if (l.array) {
+      place.assign(*l.array);
+    } else {
+      if (dtype && is_python_scalar(l.object)) check_python_scalar_store(l.object, l.scalar, dt);
+      place.fill(l.scalar);
+    }
+  }
+  return out;
 }
 
 }  // namespace cunumpy::py

@@ -4,6 +4,7 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>  // every TU must see the same std::string caster (ODR)
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -50,6 +51,15 @@ int64_t to_int64(nb::handle obj);
 
 bool is_ndarray(nb::handle obj);
 ndarray& as_ndarray(nb::handle obj);
+
+// Nested lists and tuples that hold cunumpy arrays (mixed with scalars and host arrays):
+// `holds_device_array` says whether `obj` is one; `nested_to_device_array` builds the array
+// on the current device, each array copied into its place (no host round trip), with
+// NumPy's shape discovery, dtype promotion and ValueError for ragged input. `host_leaf`
+// converts any other element (a NumPy array, ...) to a cunumpy array.
+using HostLeafConverter = std::function<ndarray(nb::handle)>;
+bool holds_device_array(nb::handle obj);
+ndarray nested_to_device_array(nb::handle obj, std::optional<DType> dtype, const HostLeafConverter& host_leaf);
 
 // Keeps a Python object alive from C++ (e.g. as a Memory's owner) and drops the reference
 // with the GIL taken, from whichever thread releases it; nothing at interpreter shutdown.

@@ -81,7 +81,10 @@ void issue_warnings(const OpWarnings& w, int stacklevel) {
   if (w.all_nan_slice) warn("All-NaN slice encountered");
   if (w.mean_of_empty_slice) warn("Mean of empty slice");
   if (w.degrees_of_freedom) warn("Degrees of freedom <= 0 for slice");
-  if (w.divide_by_zero) warn("divide by zero encountered in divide");
+  // A floating-point error, which NumPy's error state governs (np.errstate(divide=...)).
+  if (w.divide_by_zero)
+    nb::module_::import_("cunumpy._errstate")
+        .attr("report_fp_error")("divide", "divide by zero encountered in divide", stacklevel + 1);
   if (w.suboptimal_bins) warn("The number of bins estimated may be suboptimal.");
 }
 

@@ -23,3 +23,7 @@ for f in cuda cpu; do
   echo "== pytest $f"; grep -E "^(FAILED|ERROR)" "$OUT/$f.log" | cut -c1-180 | head -40; tail -n 1 "$OUT/$f.log"
 done
 echo "== ctest (cuda)"; grep -E "tests passed|FAILED|Failed|\*\*\*" "$OUT/ctest.log" | head -30
+# The C++ API's host time per call (bench/cpp), after the suites so that it runs alone.
+( cmake -S "$R/bench/cpp" -B "$W/bc" -G Ninja -Dcunumpy_DIR="$CMAKE_DIR" > "$OUT/bench_cpp.log" 2>&1 &&
+  cmake --build "$W/bc" >> "$OUT/bench_cpp.log" 2>&1 && CUNUMPY_DEVICE=cuda timeout 60 "$W/bc/host_overhead" ) ||
+  tail -5 "$OUT/bench_cpp.log"

@@ -48,6 +48,10 @@ struct HistogramTask;
 struct MinMaxTask;
 }  // namespace detail
 
+namespace detail {  // random numbers: core/backend_tasks_random.hpp
+struct RandomTask;
+}  // namespace detail
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -60,6 +64,11 @@ class Backend {
   virtual void copy(const LaunchPlan& plan) = 0;
   // plan.ops[0] = destination; every element set to value (already of the destination dtype).
   virtual void fill(const LaunchPlan& plan, const Scalar& value) = 0;
+  // NumPy's arange fill of the contiguous 1-D `out`: first, second, then cn::arange_at
+  // (src/scalar/cn_scalar.h) for the rest, computed where `out` lives.
+  virtual void arange_fill(const ndarray& out, const Scalar& first, const Scalar& second) {
+    unsupported("arange");
+  }
   // Raw byte copies. `device_ptr` lives on this backend's device.
   virtual void copy_to_host(void* host_dst, const void* device_src, std::size_t n) = 0;
   virtual void copy_from_host(void* device_dst, const void* host_src, std::size_t n) = 0;
@@ -141,6 +150,10 @@ class Backend {
   virtual void histogram(const detail::HistogramTask& task) { unsupported("histogram"); }
   // The min and max of a 1-d array in one pass (a histogram's range, bincount's size).
   virtual void min_max(const detail::MinMaxTask& task) { unsupported("min_max (histogram range)"); }
+  // ---- random numbers (task in core/backend_tasks_random.hpp) ----------------------------
+  // Fills task.out with draws of one distribution from a Philox4x32-10 state, on the
+  // current stream; every value depends only on (key, counter, element index).
+  virtual void random_fill(const detail::RandomTask& task) { unsupported("random number generation"); }
 
  protected:
   // NotImplementedError: "<what> is not implemented by the <device> backend".

@@ -9,6 +9,7 @@
 #include "cunumpy/base/errors.hpp"
 #include "core/backend.hpp"
 #include "cunumpy/core/launch_plan.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 
 namespace cunumpy {
 
@@ -472,6 +473,7 @@ ndarray ndarray::to(Device target) const {
   const std::size_t n = static_cast<std::size_t>(nbytes());
   if (n == 0) return out;
   if (target.is_cpu()) {
+    declare_synchronize();  // the host waits for this array's values
     backend_for(device()).copy_to_host(out.data(), src.data(), n);
   } else if (device().is_cpu()) {
     backend_for(target).copy_from_host(out.data(), src.data(), n);
@@ -533,8 +535,10 @@ void ndarray::copy_to_host(void* dst, bool blocking) const {
   if (n == 0) return;
   ndarray src = c_contiguous() ? *this : copy(Order::C);
   Backend& be = backend_for(device());
-  if (blocking)
+  if (blocking) {
+    declare_synchronize();
     be.copy_to_host(dst, src.data(), n);
+  }
   else
     be.copy_to_host_async(dst, src.data(), n);
 }
@@ -556,6 +560,7 @@ Scalar ndarray::item() const {
   if (size() != 1)
     throw ValueError("can only convert an array of size 1 to a Python scalar");
   alignas(16) unsigned char buf[16];
+  declare_synchronize();
   backend_for(device()).copy_to_host(buf, data(), static_cast<std::size_t>(itemsize()));
   return Scalar::load(buf, dtype());
 }

@@ -8,6 +8,7 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/memory/memory.hpp"
 #include "cunumpy/memory/pool.hpp"
+#include "cunumpy/memory/thread_allocator.hpp"
 #include "memory/caching_pool.hpp"
 
 namespace cunumpy {
@@ -48,7 +49,26 @@ std::atomic<bool> g_custom_allocator{false};
 Allocator* g_allocator = new Allocator();  // guarded by g_allocator_mu
 std::mutex g_allocator_mu;
 
+// using_allocator's: this thread's allocator, ahead of the process's.
+thread_local bool t_has_allocator = false;
+// Heap-held and never destroyed (like the pools above): a thread-exit destructor could run
+// after the interpreter that owns a Python allocator has finalized.
+thread_local Allocator* t_allocator = nullptr;
+
 }  // namespace
+
+void set_thread_allocator(std::optional<Allocator> allocator) {
+  if (!allocator) {
+    t_has_allocator = false;
+    if (t_allocator) *t_allocator = Allocator();  // drops the allocator now, on this thread
+    return;
+  }
+  if (!t_allocator) t_allocator = new Allocator();
+  *t_allocator = std::move(*allocator);
+  t_has_allocator = true;
+}
+
+bool has_thread_allocator() noexcept { return t_has_allocator; }
 
 // ---- MemoryPool -------------------------------------------------------------------------
 MemoryPool::MemoryPool(Device device, bool pinned)
@@ -114,6 +134,12 @@ MemoryPool& default_pinned_memory_pool() {
 
 // ---- allocate ---------------------------------------------------------------------------
 MemoryPtr allocate(Device device, std::size_t nbytes) {
+  if (t_has_allocator && *t_allocator) {
+    MemoryPtr m = (*t_allocator)(device, nbytes);
+    if (!m) throw OutOfMemoryError("the allocator set by using_allocator returned no memory for " +
+                                   std::to_string(nbytes) + " bytes on " + device.str());
+    return m;
+  }
   if (g_custom_allocator.load(std::memory_order_acquire)) {
     Allocator a;
     {

@@ -2,6 +2,8 @@
 // linspace and tri are generated on the host with NumPy's exact arithmetic, then uploaded.
 #include "cunumpy/ops/creation.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -9,6 +11,8 @@
 #include <vector>
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/ops/manipulation.hpp"
+#include "cunumpy/ops/elementwise.hpp"
 #include "core/backend.hpp"
 #include "core/dtype_dispatch.hpp"
 #include "scalar/cn_scalar.h"
@@ -142,38 +146,11 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
   const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
   if (dtype.is_bool() && len > 2)
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
-  std::vector<unsigned char> host(host_bytes(len, dtype.itemsize()));
-  dispatch_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* buf = reinterpret_cast<T*>(host.data());
-    if (len > 0) first.cast(dtype).store(&buf[0]);
-    if (len > 1) second.cast(dtype).store(&buf[1]);
-    if (len <= 2) return;  // the first two values are the whole result
-    if constexpr (std::is_same_v<T, cn::half>) {
-      const float s = cn::half_to_float(buf[0].bits);
-      const float d = cn::half_to_float(buf[1].bits) - s;
-      for (int64_t i = 2; i < len; ++i) buf[i] = cn::make_half(s + static_cast<float>(i) * d);
-    } else if constexpr (std::is_same_v<T, cn::complex64> || std::is_same_v<T, cn::complex128>) {
-      using R = decltype(buf[0].re);
-      const R sr = buf[0].re, si = buf[0].im;
-      const R dr = buf[1].re - sr, di = buf[1].im - si;
-      for (int64_t i = 2; i < len; ++i) {
-        buf[i].re = sr + static_cast<R>(i) * dr;
-        buf[i].im = si + static_cast<R>(i) * di;
-      }
-    } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      // Integers wrap as NumPy's do (unsigned arithmetic: no signed-overflow UB).
-      using U = std::make_unsigned_t<T>;
-      const U s = static_cast<U>(buf[0]);
-      const U d = static_cast<U>(static_cast<U>(buf[1]) - s);
-      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(static_cast<U>(s + static_cast<U>(i) * d));
-    } else if constexpr (!std::is_same_v<T, bool>) {
-      const T s = buf[0];
-      const T d = static_cast<T>(buf[1] - s);
-      for (int64_t i = 2; i < len; ++i) buf[i] = static_cast<T>(s + static_cast<T>(i) * d);
-    }
-  });
-  return upload(host, Shape{len}, dtype);
+  (void)host_bytes(len, dtype.itemsize());  // refuses byte sizes that overflow
+  // Filled where it lives (NumPy's formula, src/scalar/cn_scalar.h): no host buffer.
+  ndarray out(Shape{len}, dtype, Order::C, current_device());
+  backend_for(out.device()).arange_fill(out, first, second);
+  return out;
 }
 
 ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
@@ -240,21 +217,47 @@ ndarray eye(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype, Orde
 
 ndarray identity(int64_t n, DType dtype) { return eye(n, n, 0, dtype); }
 
-ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
-  const int64_t m = m_in.value_or(n);
+namespace {
+// The (n, m) boolean mask j <= i + k on `device`: one broadcast comparison of two short
+// aranges where the array lives (no n*m host buffer, no upload). k is clamped to [-n, m],
+// which changes no entry and keeps the aranges in range.
+ndarray tri_mask(int64_t n, int64_t m, int64_t k, Device device) {
   if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
   int64_t count;
   if (__builtin_mul_overflow(n, m, &count)) throw ValueError("Maximum allowed dimension exceeded");
-  std::vector<unsigned char> host(host_bytes(count, dtype.itemsize()));
-  dispatch_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    T* buf = reinterpret_cast<T*>(host.data());
-    const T one = cn::cast<T>(true), zero = cn::cast<T>(false);
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < m; ++j) buf[i * m + j] = j <= i + k ? one : zero;
-  });
-  return upload(host, Shape{n, m}, dtype);
+  (void)host_bytes(count, 1);
+  const int64_t kc = std::clamp<int64_t>(k, -n, m);
+  const Scalar one(int64_t(1));
+  ndarray rows = arange(Scalar(int64_t(0)), Scalar(n), one, int64).reshape(Shape{n, 1});
+  ndarray cols = arange(Scalar(-kc), Scalar(m - kc), one, int64).reshape(Shape{1, m});
+  if (!(rows.device() == device)) rows = rows.to(device), cols = cols.to(device);
+  return greater_equal(rows, cols);  // i >= j - k
 }
+
+// m where on/below (upper: on/above) the k-th diagonal of the last two axes, else 0; a
+// 1-d m is a row repeated, as in NumPy.
+ndarray tri_select(const ndarray& m0, int64_t k, bool upper) {
+  if (m0.ndim() == 0) throw TypeError("tri() missing 1 required positional argument: 'N'");
+  const ndarray m = m0.ndim() == 1 ? broadcast_to(m0, Shape{m0.size(), m0.size()}) : m0;
+  const int nd = m.ndim();
+  ndarray mask = tri_mask(m.shape()[nd - 2], m.shape()[nd - 1],
+                          upper ? (k == INT64_MIN ? k : k - 1) : k, m.device());
+  if (upper) mask = logical_not(mask);
+  const Operand ops[] = {mask, m, Operand(Scalar(0).cast(m.dtype()))};
+  return ufunc_call("_where", ops)[0];
+}
+}  // namespace
+
+ndarray tri(int64_t n, std::optional<int64_t> m_in, int64_t k, DType dtype) {
+  const int64_t m = m_in.value_or(n);
+  int64_t count;
+  if (n >= 0 && m >= 0 && !__builtin_mul_overflow(n, m, &count)) (void)host_bytes(count, dtype.itemsize());
+  const ndarray t = tri_mask(n, m, k, current_device());
+  return dtype == bool_ ? t : t.astype(dtype);
+}
+
+ndarray tril(const ndarray& m, int64_t k) { return tri_select(m, k, false); }
+ndarray triu(const ndarray& m, int64_t k) { return tri_select(m, k, true); }
 
 // Keeps the host layout as NumPy's order 'K' does: C and F stay as they are; any other
 // layout is gathered on the host into memory order (axes by decreasing |stride|), then

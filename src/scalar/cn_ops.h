@@ -100,6 +100,42 @@ template <class T> CN_HD complex<T> cplx(T re, T im) { complex<T> r; r.re = re; 
 template <class T> CN_HD complex<T> cmul(complex<T> a, complex<T> b) {
   return cplx<T>(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 }
+// The product with C99 Annex G's recovery of infinities (what C compilers emit for complex
+// `*`, so what libm's cpow computes): a NaN+NaN result of an infinite factor or of an
+// overflow becomes the infinity the factors' signs say.
+template <class T> CN_HD complex<T> cmul_annex_g(complex<T> z, complex<T> w) {
+  T a = z.re, b = z.im, c = w.re, d = w.im;
+  const T ac = a * c, bd = b * d, ad = a * d, bc = b * c;
+  T x = ac - bd, y = ad + bc;
+  if (!(m::isnan(x) && m::isnan(y))) return cplx<T>(x, y);
+  bool again = false;
+  if (m::isinf(a) || m::isinf(b)) {  // z infinite: its direction, with NaNs of w as zeros
+    a = m::copysign(m::isinf(a) ? T(1) : T(0), a);
+    b = m::copysign(m::isinf(b) ? T(1) : T(0), b);
+    if (m::isnan(c)) c = m::copysign(T(0), c);
+    if (m::isnan(d)) d = m::copysign(T(0), d);
+    again = true;
+  }
+  if (m::isinf(c) || m::isinf(d)) {
+    c = m::copysign(m::isinf(c) ? T(1) : T(0), c);
+    d = m::copysign(m::isinf(d) ? T(1) : T(0), d);
+    if (m::isnan(a)) a = m::copysign(T(0), a);
+    if (m::isnan(b)) b = m::copysign(T(0), b);
+    again = true;
+  }
+  if (!again && (m::isinf(ac) || m::isinf(bd) || m::isinf(ad) || m::isinf(bc))) {  // overflow
+    if (m::isnan(a)) a = m::copysign(T(0), a);
+    if (m::isnan(b)) b = m::copysign(T(0), b);
+    if (m::isnan(c)) c = m::copysign(T(0), c);
+    if (m::isnan(d)) d = m::copysign(T(0), d);
+    again = true;
+  }
+  if (again) {
+    x = m::inf(a) * (a * c - b * d);
+    y = m::inf(a) * (a * d + b * c);
+  }
+  return cplx<T>(x, y);
+}
 // Smith's algorithm, exactly as NumPy's complex division loop.
 template <class T> CN_HD complex<T> cdiv(complex<T> a, complex<T> b) {
   T br = m::fabs(b.re), bi = m::fabs(b.im);
@@ -112,7 +148,106 @@ template <class T> CN_HD complex<T> cdiv(complex<T> a, complex<T> b) {
   return cplx<T>((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl);
 }
 template <class T> CN_HD T cabs(complex<T> a) { return m::hypot(a.re, a.im); }
+
+// ---- non-finite arguments: C99 Annex G (what NumPy 2 and the array API standard give) --
+// Each function below checks `cnonfinite` first and takes these branches only then, so
+// finite arguments keep their formulas. Signs that C99 leaves open follow glibc (NumPy's
+// results on Linux).
+template <class T> CN_HD bool nonfinite(T x) { return m::isinf(x) || m::isnan(x); }
+template <class T> CN_HD bool cnonfinite(complex<T> a) { return nonfinite(a.re) || nonfinite(a.im); }
+template <class T> CN_HD T pi_over(T k) { return T(3.14159265358979323846264338327950288) / k; }
+
+template <class T> CN_HD complex<T> cexp_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x)) {
+    if (!m::signbit(x)) {                     // +inf
+      if (y == 0) return cplx<T>(x, y);
+      if (nonfinite(y)) return cplx<T>(x, nan);
+      return cplx<T>(x * m::cos(y), x * m::sin(y));
+    }
+    if (nonfinite(y)) return cplx<T>(T(0), m::copysign(T(0), y));  // -inf: a zero
+    return cplx<T>(T(0) * m::cos(y), T(0) * m::sin(y));
+  }
+  if (m::isnan(x)) return y == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);                   // x finite, y infinite or NaN
+}
+template <class T> CN_HD complex<T> csinh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x)) {
+    if (y == 0) return cplx<T>(x, y);
+    if (nonfinite(y)) return cplx<T>(m::fabs(x), nan);
+    return cplx<T>(x * m::cos(y), m::fabs(x) * m::sin(y));
+  }
+  if (x == 0) return cplx<T>(x, nan);         // +-0 + i inf or i NaN
+  if (m::isnan(x)) return y == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);
+}
+template <class T> CN_HD complex<T> ccosh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x)) {
+    if (y == 0) return cplx<T>(m::fabs(x), m::signbit(x) ? -y : y);
+    if (nonfinite(y)) return cplx<T>(m::fabs(x), nan);
+    return cplx<T>(m::fabs(x) * m::cos(y), x * m::sin(y));
+  }
+  if (x == 0) return cplx<T>(nan, T(0));      // +-0 + i inf or i NaN
+  if (m::isnan(x)) return y == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);
+}
+template <class T> CN_HD complex<T> ctanh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x))
+    return cplx<T>(m::copysign(T(1), x), m::copysign(T(0), nonfinite(y) ? y : m::sin(2 * y)));
+  if (m::isnan(x)) return y == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return x == 0 ? cplx<T>(x, nan) : cplx<T>(nan, nan);  // x finite, y infinite or NaN
+}
+template <class T> CN_HD complex<T> casinh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x) || m::isinf(y)) {
+    if (m::isnan(x)) return cplx<T>(m::fabs(y), nan);
+    if (m::isnan(y)) return cplx<T>(x, nan);
+    const T im = m::isinf(x) ? (m::isinf(y) ? pi_over(T(4)) : T(0)) : pi_over(T(2));
+    return cplx<T>(m::copysign(m::inf(x), x), m::copysign(im, y));
+  }
+  if (m::isnan(x)) return y == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);                   // x finite, y NaN
+}
+template <class T> CN_HD complex<T> cacos_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x) || m::isinf(y)) {
+    if (m::isnan(x)) return cplx<T>(nan, -y);
+    if (m::isnan(y)) return cplx<T>(nan, -m::inf(x));
+    T re;
+    if (m::isinf(y)) re = m::isinf(x) ? (m::signbit(x) ? 3 * pi_over(T(4)) : pi_over(T(4))) : pi_over(T(2));
+    else re = m::signbit(x) ? pi_over(T(1)) : T(0);
+    return cplx<T>(re, m::copysign(m::inf(x), -y));
+  }
+  if (m::isnan(y)) return x == 0 ? cplx<T>(pi_over(T(2)), y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);                   // x NaN, y finite
+}
+template <class T> CN_HD complex<T> cacosh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x) || m::isinf(y)) {
+    if (m::isnan(x) || m::isnan(y)) return cplx<T>(m::inf(x), nan);
+    T im;
+    if (m::isinf(y)) im = m::isinf(x) ? (m::signbit(x) ? 3 * pi_over(T(4)) : pi_over(T(4))) : pi_over(T(2));
+    else im = m::signbit(x) ? pi_over(T(1)) : T(0);
+    return cplx<T>(m::inf(x), m::copysign(im, y));
+  }
+  if (m::isnan(y)) return x == 0 ? cplx<T>(nan, pi_over(T(2))) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);                   // x NaN, y finite
+}
+template <class T> CN_HD complex<T> catanh_nonfinite(T x, T y) {
+  const T nan = m::nan(x);
+  if (m::isinf(x) || m::isinf(y)) {
+    if (m::isnan(y)) return cplx<T>(m::copysign(T(0), x), nan);
+    return cplx<T>(m::isnan(x) ? T(0) : m::copysign(T(0), x), m::copysign(pi_over(T(2)), y));
+  }
+  if (m::isnan(y)) return x == 0 ? cplx<T>(x, y) : cplx<T>(nan, nan);
+  return cplx<T>(nan, nan);                   // x NaN, y finite
+}
+
 template <class T> CN_HD complex<T> cexp(complex<T> a) {
+  if (cnonfinite(a)) return cexp_nonfinite(a.re, a.im);
   if (a.im == 0) return cplx<T>(m::exp(a.re), a.im);
   T e = m::exp(a.re);
   return cplx<T>(e * m::cos(a.im), e * m::sin(a.im));
@@ -133,15 +268,23 @@ template <class T> CN_HD complex<T> csqrt(complex<T> a) {
   if (a.re >= 0) return cplx<T>(t, a.im / (2 * t));
   return cplx<T>(m::fabs(a.im) / (2 * t), m::copysign(t, a.im));
 }
+// sin(z) = -i sinh(iz), cos(z) = cosh(iz): C99 defines their special values so.
 template <class T> CN_HD complex<T> csin(complex<T> a) {
+  if (cnonfinite(a)) {
+    if (m::isinf(a.im) && nonfinite(a.re)) return cplx<T>(m::nan(a.re), m::inf(a.re));
+    complex<T> h = csinh_nonfinite(-a.im, a.re);
+    return cplx<T>(h.im, -h.re);
+  }
   return cplx<T>(m::sin(a.re) * m::cosh(a.im), m::cos(a.re) * m::sinh(a.im));
 }
 template <class T> CN_HD complex<T> ccos(complex<T> a) {
+  if (cnonfinite(a)) return ccosh_nonfinite(-a.im, a.re);
   return cplx<T>(m::cos(a.re) * m::cosh(a.im), -(m::sin(a.re) * m::sinh(a.im)));
 }
 // tanh(x+iy) with the overflow-safe form of C99 ctanh.
 template <class T> CN_HD complex<T> ctanh(complex<T> a) {
   T x = a.re, y = a.im;
+  if (cnonfinite(a)) return ctanh_nonfinite(x, y);
   if (m::fabs(x) > T(22)) {  // tanh(x) == +-1 in the precision of double
     T e = m::exp(-2 * m::fabs(x));
     return cplx<T>(m::copysign(T(1), x), T(4) * m::sin(y) * m::cos(y) * e);
@@ -158,28 +301,38 @@ template <class T> CN_HD complex<T> ctan(complex<T> a) {  // tan(z) = -i tanh(iz
 // complex elementary functions", 1987): 1 - z and 1 + z keep the sign of a zero imaginary
 // part, so each side of a branch cut maps where C99 (and so NumPy) puts it.
 template <class T> CN_HD complex<T> casin(complex<T> a) {
+  if (cnonfinite(a)) {  // -i asinh(iz)
+    if (m::isinf(a.re) && m::isnan(a.im)) return cplx<T>(a.im, m::inf(a.re));
+    complex<T> h = casinh_nonfinite(-a.im, a.re);
+    return cplx<T>(h.im, -h.re);
+  }
   complex<T> s1 = csqrt(cplx<T>(T(1) - a.re, -a.im)), s2 = csqrt(cplx<T>(T(1) + a.re, a.im));
   return cplx<T>(m::atan2(a.re, s1.re * s2.re - s1.im * s2.im), m::asinh(s1.re * s2.im - s1.im * s2.re));
 }
 template <class T> CN_HD complex<T> cacos(complex<T> a) {
+  if (cnonfinite(a)) return cacos_nonfinite(a.re, a.im);
   complex<T> s1 = csqrt(cplx<T>(T(1) - a.re, -a.im)), s2 = csqrt(cplx<T>(T(1) + a.re, a.im));
   return cplx<T>(T(2) * m::atan2(s1.re, s2.re), m::asinh(s2.re * s1.im - s2.im * s1.re));
 }
 template <class T> CN_HD complex<T> casinh(complex<T> a) {  // -i asin(iz)
+  if (cnonfinite(a)) return casinh_nonfinite(a.re, a.im);
   complex<T> r = casin(cplx<T>(-a.im, a.re));
   return cplx<T>(r.im, -r.re);
 }
 template <class T> CN_HD complex<T> cacosh(complex<T> a) {
+  if (cnonfinite(a)) return cacosh_nonfinite(a.re, a.im);
   complex<T> t1 = csqrt(cplx<T>(a.re - T(1), a.im)), t2 = csqrt(cplx<T>(a.re + T(1), a.im));
   return cplx<T>(m::asinh(t1.re * t2.re + t1.im * t2.im), T(2) * m::atan2(t1.im, t2.re));
 }
 // atanh(z) = (log(1+z) - log(1-z)) / 2, in the cancellation-free form of the real part.
 template <class T> CN_HD complex<T> catanh(complex<T> a) {
+  if (cnonfinite(a)) return catanh_nonfinite(a.re, a.im);
   T x = a.re, y = a.im, omx = T(1) - x;
   return cplx<T>(T(0.25) * m::log1p(T(4) * x / (omx * omx + y * y)),
                  T(0.5) * m::atan2(T(2) * y, omx * (T(1) + x) - y * y));
 }
 template <class T> CN_HD complex<T> catan(complex<T> a) {  // -i atanh(iz)
+  if (m::isinf(a.re) && m::isnan(a.im)) return cplx<T>(m::copysign(pi_over(T(2)), a.re), T(0));
   complex<T> r = catanh(cplx<T>(-a.im, a.re));
   return cplx<T>(r.im, -r.re);
 }
@@ -354,8 +507,8 @@ struct power {
   // NumPy's nc_pow: small integer exponents by repeated multiplication, else exp(b log a).
   template <class T> CN_HD static complex<T> call(complex<T> a, complex<T> b) {
     if (b.re == 0 && b.im == 0) return cplx<T>(T(1), T(0));
-    if (a.re == 0 && a.im == 0) {
-      if (b.re > 0 && b.im == 0) return cplx<T>(T(0), T(0));
+    if (a.re == 0 && a.im == 0) {  // NumPy 2: 0**b is 0 for Re(b) > 0, else undefined
+      if (b.re > 0) return cplx<T>(T(0), T(0));
       return cplx<T>(m::nan(a.re), m::nan(a.re));
     }
     if (b.im == 0 && b.re == m::trunc(b.re) && m::fabs(b.re) < T(100)) {
@@ -376,7 +529,7 @@ struct power {
         return aa;
       }
     }
-    return cexp(cmul(b, clog(a)));
+    return cexp(cmul_annex_g(b, clog(a)));
   }
 };
 struct float_power : power {};
@@ -428,7 +581,16 @@ struct reciprocal {
     }
   }
   CN_HALF_UNARY_H
-  template <class T> CN_HD static complex<T> call(complex<T> a) { return cdiv(cplx<T>(T(1), T(0)), a); }
+  // 1/z by Smith's scaling with the numerator's zero imaginary part folded in (NumPy's
+  // loop): the signs of zeros and 1/0 = nan+nanj come out as NumPy's.
+  template <class T> CN_HD static complex<T> call(complex<T> a) {
+    if (m::fabs(a.im) <= m::fabs(a.re)) {
+      const T r = a.im / a.re, d = a.re + a.im * r;
+      return cplx<T>(T(1) / d, -r / d);
+    }
+    const T r = a.re / a.im, d = a.re * r + a.im;
+    return cplx<T>(r / d, T(-1) / d);
+  }
 };
 struct sign {
   template <class T> CN_HD static T call(T a) {
@@ -501,11 +663,13 @@ CN_END
 // Complex forms of these follow NumPy's npy_math_complex / funcs.inc.src formulas.
 CN_REAL_FN(sinh, sinh)
   template <class T> CN_HD static complex<T> call(complex<T> a) {
+    if (cnonfinite(a)) return csinh_nonfinite(a.re, a.im);
     return cplx<T>(m::sinh(a.re) * m::cos(a.im), m::cosh(a.re) * m::sin(a.im));
   }
 CN_END
 CN_REAL_FN(cosh, cosh)
   template <class T> CN_HD static complex<T> call(complex<T> a) {
+    if (cnonfinite(a)) return ccosh_nonfinite(a.re, a.im);
     return cplx<T>(m::cosh(a.re) * m::cos(a.im), m::sinh(a.re) * m::sin(a.im));
   }
 CN_END

@@ -253,4 +253,46 @@ template <class T> struct Caster<complex<T>, half> {
 template <class To, class From>
 CN_HD To cast(From v) { return Caster<To, From>::run(v); }
 
+// ---- arange ---------------------------------------------------------------------------
+// Element i (i >= 2) of NumPy's arange fill from the first two elements: first + i * delta
+// with delta = second - first, in the array's type (float16 in float, complex per component,
+// integers wrapping). The product is rounded on its own (never fused into a multiply-add),
+// so the CPU loop and the CUDA kernel write NumPy's bits.
+CN_HD float mul_rn(float a, float b) {
+#ifdef __CUDACC_RTC__
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+CN_HD double mul_rn(double a, double b) {
+#ifdef __CUDACC_RTC__
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+template <class T> CN_HD T arange_real(T first, T second, int64_t i) {
+  return first + mul_rn((T)i, (T)(second - first));
+}
+template <class T> CN_HD T arange_at(T first, T second, int64_t i) {
+  if constexpr (is_signed_int<T>::value || is_unsigned_int<T>::value) {
+    const uint64_t f = (uint64_t)first, d = (uint64_t)second - f;  // modulo 2^64, then 2^bits
+    return (T)(f + (uint64_t)i * d);
+  } else {
+    return arange_real(first, second, i);
+  }
+}
+template <> CN_HD bool arange_at<bool>(bool, bool second, int64_t) { return second; }  // n <= 2
+template <> CN_HD half arange_at<half>(half first, half second, int64_t i) {
+  const float f = half_to_float(first.bits);
+  return make_half(f + mul_rn((float)i, half_to_float(second.bits) - f));
+}
+template <> CN_HD complex<float> arange_at<complex<float> >(complex<float> a, complex<float> b, int64_t i) {
+  complex<float> r; r.re = arange_real(a.re, b.re, i); r.im = arange_real(a.im, b.im, i); return r;
+}
+template <> CN_HD complex<double> arange_at<complex<double> >(complex<double> a, complex<double> b, int64_t i) {
+  complex<double> r; r.re = arange_real(a.re, b.re, i); r.im = arange_real(a.im, b.im, i); return r;
+}
+
 }  // namespace cn

@@ -62,6 +62,19 @@ TEST(Creation, EyeIdentityTri) {
   EXPECT_EQ(values(identity(2, int8)), (std::vector<double>{1, 0, 0, 1}));
   EXPECT_EQ(values(tri(3)), (std::vector<double>{1, 0, 0, 1, 1, 0, 1, 1, 1}));
   EXPECT_EQ(values(tri(2, 3, 1)), (std::vector<double>{1, 1, 0, 1, 1, 1}));
+  EXPECT_EQ(tri(2, 2, 0, bool_).dtype(), bool_);
+  EXPECT_EQ(values(tri(2, 2, int64_t{1} << 62)), (std::vector<double>{1, 1, 1, 1}));  // k clamped
+  EXPECT_THROW(tri(int64_t{1} << 40, int64_t{1} << 40), ValueError);
+}
+
+TEST(Creation, TrilTriuZeroTheOtherTriangle) {
+  const ndarray a = seq({2, 3});  // [[0 1 2] [3 4 5]]
+  EXPECT_EQ(values(tril(a)), (std::vector<double>{0, 0, 0, 3, 4, 0}));
+  EXPECT_EQ(values(triu(a, 1)), (std::vector<double>{0, 1, 2, 0, 0, 5}));
+  EXPECT_EQ(tril(a).dtype(), a.dtype());
+  EXPECT_EQ(tril(seq({3})).shape(), (Shape{3, 3}));  // a 1-d m is a row repeated
+  EXPECT_EQ(triu(seq({2, 2, 2})).shape(), (Shape{2, 2, 2}));
+  EXPECT_THROW(tril(seq({1}).reshape(Shape{})), TypeError);
 }
 
 TEST(Creation, AsarrayCopiesOnlyWhenNeeded) {

@@ -1,8 +1,9 @@
-// where, searchsorted and digitize through the C++ API (include/cunumpy/ops/searching.hpp)
+// where, searchsorted, digitize and interp through the C++ API (include/cunumpy/ops/searching.hpp)
 // on the default device. Expected values are NumPy's for the same calls.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -122,6 +123,43 @@ TEST(Digitize, Errors) {
   EXPECT_THROW(digitize(f64({1.0}), f64({1.0, 3.0, 2.0})), ValueError);
   EXPECT_THROW(digitize(f64({1.0}), f64({1, 2, 3, 4}).reshape(Shape{2, 2})), ValueError);
   EXPECT_THROW(digitize(f64({1.0}).astype(complex128), f64({1.0, 2.0})), TypeError);
+}
+
+TEST(Interp, InsideOutsideAndAtSamples) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  ndarray xp = f64({0.0, 1.0, 3.0});
+  ndarray fp = f64({1.0, 3.0, -1.0});
+  ndarray r = interp(f64({-1.0, 0.0, 0.5, 1.0, 2.0, 3.0, 4.0, nan}), xp, fp);
+  EXPECT_EQ(r.dtype(), float64);
+  const std::vector<double> got = r.to_vector<double>();
+  const std::vector<double> want = {1.0, 1.0, 2.0, 3.0, 1.0, -1.0, -1.0};
+  for (std::size_t i = 0; i < want.size(); ++i) EXPECT_DOUBLE_EQ(got[i], want[i]) << i;
+  EXPECT_TRUE(std::isnan(got[7]));
+  // left/right, an integer x (converted to float64), a 0-d x gives a 0-d result
+  ndarray lr = interp(i64({-5, 9}), xp, fp, Scalar(-10.0), Scalar(10.0));
+  EXPECT_EQ(lr.to_vector<double>(), (std::vector<double>{-10.0, 10.0}));
+  EXPECT_EQ(interp(f64({0.5}).reshape(Shape{}), xp, fp).ndim(), 0);
+}
+
+TEST(Interp, ComplexSamplesAndPeriod) {
+  ndarray xp = f64({0.0, 2.0});
+  ndarray fp = f64({0.0, 2.0}).astype(complex128);
+  ndarray r = interp(f64({1.0}), xp, fp);
+  EXPECT_EQ(r.dtype(), complex128);
+  EXPECT_EQ(r.to_vector<std::complex<double>>()[0], std::complex<double>(1.0, 0.0));
+  // NumPy's example: xp = [190, -190, 350, -350], period 360
+  ndarray p = interp(f64({-180.0, 365.0}), f64({190.0, -190.0, 350.0, -350.0}),
+                     f64({5.0, 10.0, 3.0, 4.0}), std::nullopt, std::nullopt, 360.0);
+  EXPECT_EQ(p.to_vector<double>(), (std::vector<double>{7.5, 3.75}));
+}
+
+TEST(Interp, Errors) {
+  EXPECT_THROW(interp(f64({1.0}), f64({0.0, 1.0}), f64({1.0})), ValueError);
+  EXPECT_THROW(interp(f64({1.0}), f64({}), f64({})), ValueError);
+  EXPECT_THROW(interp(f64({1.0}), f64({0, 1, 2, 3}).reshape(Shape{2, 2}), f64({1, 2})), ValueError);
+  EXPECT_THROW(interp(f64({1.0}).astype(complex128), f64({0.0, 1.0}), f64({0.0, 1.0})), TypeError);
+  EXPECT_THROW(interp(f64({1.0}), f64({0.0, 1.0}), f64({0.0, 1.0}), std::nullopt, std::nullopt, 0.0),
+               ValueError);
 }
 
 }  // namespace cunumpy::test

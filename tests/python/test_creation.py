@@ -167,6 +167,22 @@ def test_arange_dtype(args, dtype):
                        compare=lambda a, b: assert_same(a, b, rtol=_tol(b.dtype)))
 
 
+# arange is filled where the array lives (src/scalar/cn_scalar.h's arange_at): the bits
+# must be NumPy's on every backend, long enough to use the parallel/grid-stride loop.
+@pytest.mark.parametrize("args,dtype", [
+    ((0, 1, 1e-6), None), ((1, 3000, 0.03), "float32"), ((-3.5, 1e4, 0.37), "float32"),
+    ((0, 200, 0.01), "float16"), ((0, 50000, 3), "int8"), ((250, -9e5, -7), "uint8"),
+    ((0, 1e6, 3), "int16"), ((2**63 - 2**20, 2**63 + 2**19), "int64"),
+    ((1 + 1j, 1e4 + 1e4j, 0.7 + 0.5j), None), ((0, 1e5, 0.1), "complex64"),
+    ((-1e5, 1e5, 0.5), "float64")], ids=repr)
+def test_arange_bits_match_numpy(args, dtype):
+    kw = {} if dtype is None else {"dtype": dtype}
+    e = np.arange(*args, **kw)
+    r = cp.asnumpy(cp.arange(*args, **kw))
+    assert r.dtype == e.dtype and r.shape == e.shape and e.size > 2000
+    np.testing.assert_array_equal(r.view(np.uint8), e.view(np.uint8))
+
+
 def test_arange_keywords():
     assert_same(cp.arange(start=2, stop=9, step=3), np.arange(start=2, stop=9, step=3))
     assert_same(cp.arange(stop=4), np.arange(stop=4))

@@ -39,6 +39,10 @@ ndarray eye(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0,
             DType dtype = float64, Order order = Order::C);
 ndarray identity(int64_t n, DType dtype = float64);
 ndarray tri(int64_t n, std::optional<int64_t> m = std::nullopt, int64_t k = 0, DType dtype = float64);
+// m with the entries above (tril) or below (triu) the k-th diagonal of the last two axes
+// zeroed; a 1-d m is taken as a row repeated (NumPy's rule). Computed on m's device.
+ndarray tril(const ndarray& m, int64_t k = 0);
+ndarray triu(const ndarray& m, int64_t k = 0);
 
 // A new array on `device` holding a copy of host memory laid out with `strides` (bytes).
 ndarray array_from_host(const void* data, const Shape& shape, const Strides& strides, DType dtype,

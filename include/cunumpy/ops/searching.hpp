@@ -1,5 +1,5 @@
 // Searching (NumPy's names): where with one argument (nonzero) and with three (select,
-// NumPy 2's promotion of x and y, Python scalars weak), searchsorted and digitize.
+// NumPy 2's promotion of x and y, Python scalars weak), searchsorted, digitize and interp.
 #pragma once
 #include <optional>
 #include <string>
@@ -35,6 +35,16 @@ ndarray searchsorted(const ndarray& a, const Operand& v, Side side = Side::Left,
 // complex x, ValueError for bins that are not 1-D or not monotonic.
 ndarray digitize(const ndarray& x, const ndarray& bins, bool right = false);
 
+// NumPy's interp: the piecewise-linear interpolant of the samples (xp increasing, fp) at
+// x, float64 (complex128 for a complex fp) in x's shape; left/right (default fp[0] and
+// fp[-1]) outside [xp[0], xp[-1]]; with a period, xp is periodic and left/right are
+// ignored. ValueError for xp or fp not 1-D, of different lengths or empty, a zero period;
+// TypeError for complex x or xp.
+ndarray interp(const ndarray& x, const ndarray& xp, const ndarray& fp,
+               const std::optional<Scalar>& left = std::nullopt,
+               const std::optional<Scalar>& right = std::nullopt,
+               const std::optional<double>& period = std::nullopt);
+
 namespace detail {
 // The ElementwiseKernel text of searchsorted's binary search (side, with a sorter or
 // not), for the NVRTC compile check in scripts/check_stats_nvrtc.py.
@@ -42,6 +52,8 @@ struct SearchKernelText {
   std::string name, in_params, out_params, body, preamble;
 };
 SearchKernelText searchsorted_kernel_text(bool right, bool sorter);
+// interp's kernel (R: float64 or complex128), for the same check.
+SearchKernelText interp_kernel_text();
 }  // namespace detail
 
 }  // namespace cunumpy

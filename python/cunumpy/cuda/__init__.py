@@ -191,4 +191,5 @@ def get_default_pinned_memory_pool():
 
 set_allocator = memory.set_allocator
 get_allocator = memory.get_allocator
+using_allocator = memory.using_allocator
 alloc = memory.alloc

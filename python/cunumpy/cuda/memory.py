@@ -1,5 +1,8 @@
 """cunumpy.cuda.memory: memory pools and allocators (CuPy's ``cupy.cuda.memory``)."""
 
+import contextlib as _contextlib
+import threading as _threading
+
 from cunumpy.cuda._core_access import core, core_cuda
 
 _c = core_cuda()
@@ -41,6 +44,7 @@ class PinnedMemoryPool(_Pool):
 
 
 _current_allocator = None  # None: the default pools
+_NONE = object()  # no using_allocator block on this thread
 
 
 def set_allocator(allocator=None):
@@ -61,10 +65,36 @@ def set_allocator(allocator=None):
 
 
 def get_allocator():
-    """The allocator set by set_allocator (the default pool's malloc by default)."""
+    """This thread's using_allocator allocator, else the one set by set_allocator (the
+    default pool's malloc by default)."""
+    mine = getattr(_thread, "allocator", _NONE)
+    if mine is not _NONE:
+        return mine
     if _current_allocator is None:
         return _c.get_default_memory_pool().malloc
     return _current_allocator
+
+
+_thread = _threading.local()  # using_allocator's allocator of this thread, if any
+
+
+@_contextlib.contextmanager
+def using_allocator(allocator=None):
+    """Routes this thread's cunumpy allocations through ``allocator`` inside the ``with``
+    block (None: no pool, as set_allocator(None)); other threads keep theirs. Blocks nest;
+    the allocator in use before comes back after."""
+    prev = getattr(_thread, "allocator", _NONE)
+    _c.set_thread_allocator(allocator, True)
+    _thread.allocator = _c.alloc if allocator is None else allocator
+    try:
+        yield
+    finally:
+        if prev is _NONE:
+            _c.set_thread_allocator(None, False)
+            del _thread.allocator
+        else:
+            _c.set_thread_allocator(None if prev is _c.alloc else prev, True)
+            _thread.allocator = prev
 
 
 def alloc(size):

@@ -6,8 +6,10 @@ import warnings
 import numpy as _np
 
 import cunumpy as _cp
+from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._core import ndarray as _ndarray
+from cunumpy._array_api import on_device
 
 
 def _n(n):
@@ -15,7 +17,7 @@ def _n(n):
 
 
 def _axis(axis):
-    return operator.index(axis)
+    return _axis_index(axis)
 
 
 def _norm(norm):
@@ -75,7 +77,7 @@ def _one(name, doc):
     def f(a, n=None, axis=-1, norm=None, out=None):
         if type(a) is not _ndarray:
             a = _cp.asarray(a)
-        r = core(a, None if n is None else operator.index(n), operator.index(axis), _norm(norm))
+        r = core(a, None if n is None else operator.index(n), _axis_index(axis), _norm(norm))
         return r if out is None else _out(r, out)
 
     f.__name__ = f.__qualname__ = name
@@ -120,22 +122,30 @@ def _freq_n(n):
     return int(n)
 
 
-def fftfreq(n, d=1.0, device=None):
-    """Sample frequencies of an n-point transform with spacing d: [0, 1, ..., -1] / (d*n)."""
+def fftfreq(n, d=1.0, device=None, *, dtype=None):
+    """Sample frequencies of an n-point transform with spacing d: [0, 1, ..., -1] / (d*n).
+    ``dtype`` (the array API's 2024.12 keyword): a real floating dtype for the result (float64 by default); ``device``: where it is made (the current device by default)."""
     n = _freq_n(n)
-    if device is not None and device not in ("cpu",):
-        with _cp.cuda.Device(device):
-            return _core.fft_fftfreq(operator.index(n), float(d))
-    return _core.fft_fftfreq(operator.index(n), float(d))
+    with on_device(device):
+        out = _core.fft_fftfreq(operator.index(n), float(d))
+    if dtype is not None:
+        if _np.dtype(dtype).kind != 'f':
+            raise ValueError(f"fftfreq: dtype must be a real floating dtype, got {_np.dtype(dtype)}")
+        out = out.astype(dtype, copy=False)
+    return out
 
 
-def rfftfreq(n, d=1.0, device=None):
-    """Sample frequencies of rfft's output: [0, 1, ..., n//2] / (d*n)."""
+def rfftfreq(n, d=1.0, device=None, *, dtype=None):
+    """Sample frequencies of rfft's output: [0, 1, ..., n//2] / (d*n).
+    ``dtype`` (the array API's 2024.12 keyword): a real floating dtype for the result (float64 by default); ``device``: where it is made (the current device by default)."""
     n = _freq_n(n)
-    if device is not None and device not in ("cpu",):
-        with _cp.cuda.Device(device):
-            return _core.fft_rfftfreq(operator.index(n), float(d))
-    return _core.fft_rfftfreq(operator.index(n), float(d))
+    with on_device(device):
+        out = _core.fft_rfftfreq(operator.index(n), float(d))
+    if dtype is not None:
+        if _np.dtype(dtype).kind != 'f':
+            raise ValueError(f"rfftfreq: dtype must be a real floating dtype, got {_np.dtype(dtype)}")
+        out = out.astype(dtype, copy=False)
+    return out
 
 
 def _shift_axes(axes):

@@ -2,10 +2,12 @@
 // same cn::cast semantics as the CUDA kernels.
 #include "backend/cpu/cpu_backend.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "backend/cpu/cpu_executors.hpp"
 #include "backend/cpu/linalg_cpu.hpp"
+#include "backend/cpu/random_cpu.hpp"
 #include "backend/cpu/host_compiler.hpp"
 #include "backend/cpu/parallel.hpp"
 #include "backend/cpu/strided_iter.hpp"
@@ -79,6 +81,21 @@ class CpuBackend final : public Backend {
       cpu::parallel_for(plan.size, kGrain, [&](int64_t b, int64_t e) { fill_runs<T>(plan, b, e, v); });
     });
   }
+  void arange_fill(const ndarray& out, const Scalar& first, const Scalar& second) override {
+    const int64_t n = out.size();
+    if (n == 0) return;
+    dispatch_dtype(out.dtype(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* buf = static_cast<T*>(out.data());
+      first.cast(out.dtype()).store(&buf[0]);
+      if (n == 1) return;
+      second.cast(out.dtype()).store(&buf[1]);
+      const T a = buf[0], b = buf[1];
+      cpu::parallel_for(n, kGrain, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = std::max<int64_t>(lo, 2); i < hi; ++i) buf[i] = cn::arange_at<T>(a, b, i);
+      });
+    });
+  }
   void copy_to_host(void* dst, const void* src, std::size_t n) override { std::memcpy(dst, src, n); }
   void copy_from_host(void* dst, const void* src, std::size_t n) override { std::memcpy(dst, src, n); }
   void copy_device(void* dst, const void* src, std::size_t n) override { std::memmove(dst, src, n); }
@@ -144,6 +161,8 @@ class CpuBackend final : public Backend {
   // histogram (histogram_cpu.cpp)
   void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cpu(t); }
   void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cpu(t); }
+  // ---- random numbers (random_cpu.cpp) ----------------------------------------------------
+  void random_fill(const detail::RandomTask& t) override { detail::run_random_cpu(t); }
 };
 
 [[maybe_unused]] const bool kRegistered =

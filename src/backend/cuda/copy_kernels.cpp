@@ -125,4 +125,19 @@ std::string fill_kernel_source(const char* dst_type, const KernelLayout& l) {
   return s;
 }
 
+std::string arange_kernel_key(const char* dst_type, bool index32) {
+  return std::string("arange|") + dst_type + (index32 ? "|i32" : "|i64");
+}
+
+std::string arange_kernel_source(const char* dst_type, bool index32) {
+  KernelLayout l;
+  l.index32 = index32;
+  std::string s = prologue(l);
+  s += std::string("typedef ") + dst_type + " Dst;\n";
+  s += "extern \"C\" __global__ void cn_arange(Dst* __restrict__ dst, IDX n, Dst first, Dst second) {\n"
+       "  CN_LOOP(i, n) dst[i] = i == 0 ? first : i == 1 ? second : cn::arange_at<Dst>(first, second, (long long)i);\n"
+       "}\n";
+  return s;
+}
+
 }  // namespace cunumpy::cuda

@@ -31,5 +31,10 @@ std::string fill_kernel_source(const char* dst_type, const KernelLayout& l);
 
 inline constexpr const char* kCopyKernelName = "cn_copy";
 inline constexpr const char* kFillKernelName = "cn_fill";
+// NumPy's arange fill (contiguous, 1-D): (Dst* dst, IDX n, Dst first, Dst second), the
+// elements past the first two from cn::arange_at, as the CPU backend computes them.
+std::string arange_kernel_key(const char* dst_type, bool index32);
+std::string arange_kernel_source(const char* dst_type, bool index32);
+inline constexpr const char* kArangeKernelName = "cn_arange";
 
 }  // namespace cunumpy::cuda

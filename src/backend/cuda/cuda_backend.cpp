@@ -3,10 +3,12 @@
 // the device; only copy_to_host and synchronize wait.
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/linalg_cuda.hpp"
+#include "backend/cuda/random_cuda.hpp"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -16,6 +18,7 @@
 #include "backend/cuda/copy_kernels.hpp"
 #include "backend/cuda/transpose_kernel.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/runtime/synchronize_policy.hpp"
 #include "backend/cuda/cuda_executors.hpp"
 #include "backend/cuda/raw_kernel_cuda.hpp"
 #include "backend/cuda/user_kernel_cuda.hpp"
@@ -170,6 +173,8 @@ class CudaBackend final : public Backend {
   // ---- histogram (histogram_cuda.cpp) ----------------------------------------------------
   void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cuda(device_, t); }
   void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cuda(device_, t); }
+  // ---- random numbers (random_cuda.cpp: generated kernels) ------------------------------
+  void random_fill(const detail::RandomTask& t) override { detail::run_random_cuda(device_, t); }
 
   void copy(const LaunchPlan& plan) override {
     if (plan.size == 0) return;
@@ -207,8 +212,29 @@ class CudaBackend final : public Backend {
     run(f, plan, l, 1, {dst.data, nullptr}, bytes);
   }
 
+  void arange_fill(const ndarray& out, const Scalar& first, const Scalar& second) override {
+    const int64_t n = out.size();
+    if (n == 0) return;
+    cuda::ensure_context(device_);
+    const DType dt = out.dtype();
+    alignas(16) unsigned char a[16] = {}, b[16] = {};
+    first.cast(dt).store(a);
+    (n > 1 ? second : first).cast(dt).store(b);
+    const bool index32 = n <= INT32_MAX;
+    cuda::Function f = kernel(uint64_t{1} << 62 | uint64_t{index32} << 8 | static_cast<uint64_t>(dt.id()), [&] {
+      return cuda::get_kernel(device_, cuda::arange_kernel_key(dt.c_type(), index32),
+                              cuda::arange_kernel_source(dt.c_type(), index32), cuda::kArangeKernelName);
+    });
+    void* p = out.data();
+    uint32_t n32 = static_cast<uint32_t>(n);
+    long long n64 = n;
+    void* args[] = {&p, index32 ? static_cast<void*>(&n32) : static_cast<void*>(&n64), a, b};
+    cuda::launch(f, grid_for(device_, n), kBlock, args, 0, stream());
+  }
+
   void copy_to_host(void* host_dst, const void* device_src, std::size_t n) override {
     if (n == 0) return;
+    declare_synchronize();  // every blocking read waits for the stream (allow_synchronize)
     cuda::ensure_context(device_);
     CUstream s = stream();
     if (n <= kSmallReadBytes) {

@@ -62,15 +62,7 @@ void check_info(const ndarray& info, const char* message) {
   if (bad.item().to_bool()) throw LinAlgError(message);
 }
 
-ndarray triangle(const ndarray& a, bool lower, int64_t k) {
-  const int nd = a.ndim();
-  const int64_t r = a.shape()[nd - 2], c = a.shape()[nd - 1];
-  ndarray mask = tri(r, c, k, bool_);  // on the current device
-  if (!(mask.device() == a.device())) mask = mask.to(a.device());
-  if (!lower) mask = logical_not(tri(r, c, k - 1, bool_).to(a.device()));
-  const Operand ops[] = {mask, a, Operand(Scalar(0).cast(a.dtype()))};
-  return ufunc_call("_where", ops)[0];
-}
+ndarray triangle(const ndarray& a, bool lower, int64_t k) { return lower ? tril(a, k) : triu(a, k); }
 
 }  // namespace detail
 
@@ -202,12 +194,18 @@ ndarray cholesky(const ndarray& a, bool upper) {
   check_square(a);
   const DType dt = linalg_dtype(a.dtype());
   const Stack s = stack_of(a);
-  CholeskyTask t{to_fortran_batch(a, s.batch, dt), info_array(s.batch, a.device()), upper};
+  // A Hermitian A's C-order buffer, read column-major, is A^T = conj(A). Factoring that with
+  // the other triangle gives the wanted factor's transpose, so the factor reads back in C
+  // order: no transposing copy in or out (cuSOLVER's upper potrf is also the faster one).
+  ndarray c(Shape{s.batch, s.rows, s.rows}, dt, Order::C, a.device());
+  if (c.size() > 0) c.assign(a.reshape(Shape{s.batch, s.rows, s.rows}));
+  CholeskyTask t{c.swapaxes(1, 2), info_array(s.batch, a.device()), !upper};
   if (s.batch > 0 && s.rows > 0) {
     backend_for(a.device()).cholesky(t);
     check_info(t.info, "Matrix is not positive definite");
   }
-  return triangle(unbatch(t.a, s.batch_shape), !upper).copy(Order::C);
+  ndarray r = triangle(unbatch(c, s.batch_shape), !upper);
+  return r.c_contiguous() ? r : r.copy(Order::C);
 }
 
 std::pair<ndarray, ndarray> qr(const ndarray& a, const std::string& mode) {

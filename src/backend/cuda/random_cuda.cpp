@@ -1,0 +1,120 @@
+// CUDA executor of RandomTask: one generated kernel per (distribution, output dtype),
+// compiled by NVRTC on first use and kept in the function cache. Each thread fills whole
+// counter groups with cn::rnd::group_values (src/scalar/cn_random.h, the code the CPU backend
+// runs) in a grid-stride loop, so a value depends only on (key, counter, element index),
+// never on the launch configuration. Compiled with --fmad=false: no FMA contraction, so
+// floating results equal the CPU backend's bit for bit.
+#include "backend/cuda/random_cuda.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "cunumpy/base/errors.hpp"
+#include "kernels/cuda/function_cache.hpp"
+#include "kernels/cuda/kernel_cache.hpp"
+#include "runtime/cuda/driver.hpp"
+
+namespace cunumpy::detail {
+extern const char* const kRandomHeaderSource __attribute__((weak));  // cmake/EmbedText.cmake
+}
+
+namespace cunumpy::cuda {
+namespace {
+
+constexpr unsigned kBlock = 256;
+constexpr int64_t kBlocksPerSM = 16;
+constexpr const char* kRandomKernelName = "cn_random_fill";
+
+FunctionCache<Function>& kernels() {
+  static auto* k = new FunctionCache<Function>();  // leaked: used until exit
+  return *k;
+}
+
+std::string random_kernel_source(int dist, const char* out_type) {
+  if (!detail::kRandomHeaderSource)
+    throw NotImplementedError("cunumpy was built without the embedded cn_random.h (cmake/EmbedText.cmake)");
+  std::string s = "#include \"cn_scalar.h\"\n";
+  s += detail::kRandomHeaderSource;
+  s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
+  s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
+  s += R"(
+extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
+    unsigned int k1, unsigned long long offset, int wide, const double* a0, const double* a1,
+    const double* a2, double d0, double d1, double d2, const long long* ia0,
+    const long long* ia1, long long i0, long long i1) {
+  cn::rnd::Params P;
+  P.a[0] = a0; P.a[1] = a1; P.a[2] = a2;
+  P.d[0] = d0; P.d[1] = d1; P.d[2] = d2;
+  P.ia[0] = ia0; P.ia[1] = ia1;
+  P.i[0] = i0; P.i[1] = i1;
+  const cn::rnd::Key key = {k0, k1};
+  const int G = cn::rnd::group_size(CN_RANDOM_DIST, (int)sizeof(cn_out_t), wide);
+  const long long groups = (n + G - 1) / G;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  // A whole group of 16, 8 or 4 bytes goes out as one vector store (the output is a fresh
+  // allocation, so group g's bytes start at a multiple of their size when out is aligned).
+  const int bytes = G * (int)sizeof(cn_out_t);
+  const bool vec = (((unsigned long long)out) & 15) == 0 && (bytes == 16 || bytes == 8 || bytes == 4);
+  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
+    union { uint4 q; uint2 h; unsigned int w; cn_out_t v[4]; } u;
+    const int c = cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t>(u.v, n, g, key, offset, P, wide);
+    cn_out_t* dst = out + g * G;
+    if (vec && c == G) {
+      if (bytes == 16) *reinterpret_cast<uint4*>(dst) = u.q;
+      else if (bytes == 8) *reinterpret_cast<uint2*>(dst) = u.h;
+      else *reinterpret_cast<unsigned int*>(dst) = u.w;
+    } else {
+      for (int l = 0; l < c; ++l) dst[l] = u.v[l];
+    }
+  }
+}
+)";
+  return s;
+}
+
+}  // namespace
+}  // namespace cunumpy::cuda
+
+namespace cunumpy::detail {
+
+void run_random_cuda(int device, const RandomTask& task) {
+  const int64_t n = task.out.size();
+  if (n == 0) return;
+  cuda::ensure_context(device);
+  const int dist = static_cast<int>(task.dist);
+  const DType dt = task.out.dtype();
+  cuda::FunctionKey key(cuda::KernelFamily::Random, device);
+  key.push(static_cast<uint64_t>(dist), 8).push(static_cast<uint64_t>(dt.id()), 8);
+  const cuda::Function f = cuda::kernels().get(key, [&] {
+    const std::string source = cuda::random_kernel_source(dist, dt.c_type());
+    return cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
+                            {"--fmad=false"});
+  });
+
+  void* out = task.out.data();
+  long long nn = n;
+  unsigned int k0 = task.key0, k1 = task.key1;
+  unsigned long long offset = task.offset;
+  int wide = task.wide ? 1 : 0;
+  const void* a[3];
+  double d[3];
+  for (int k = 0; k < 3; ++k) {
+    a[k] = task.fparam[k].defined() ? task.fparam[k].data() : nullptr;
+    d[k] = task.fscalar[k];
+  }
+  const void* ia[2];
+  long long iv[2];
+  for (int k = 0; k < 2; ++k) {
+    ia[k] = task.iparam[k].defined() ? task.iparam[k].data() : nullptr;
+    iv[k] = task.iscalar[k];
+  }
+  void* args[] = {&out, &nn, &k0, &k1, &offset, &wide, &a[0], &a[1], &a[2], &d[0], &d[1], &d[2],
+                  &ia[0], &ia[1], &iv[0], &iv[1]};
+  const int G = random_group_size(task.dist, dt.itemsize(), task.wide);
+  const int64_t groups = (n + G - 1) / G;
+  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * cuda::kBlocksPerSM;
+  const int64_t blocks = std::max<int64_t>(1, std::min<int64_t>((groups + cuda::kBlock - 1) / cuda::kBlock, cap));
+  cuda::launch(f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
+}
+
+}  // namespace cunumpy::detail
