@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compiles the generated CUDA sources of the searching and statistics kernels
 (searchsorted's binary search, histogram's bin index, correlate's sliding dot product;
-python/cunumpy/_searching.py, _histograms.py, _correlation.py) for every dtype they take,
+python/cunumpy/_searching.py, _correlation.py; histogram's: check_hist_nvrtc.py) for every dtype they take,
 with NVRTC, on a machine with the CUDA toolkit and no GPU: builds
 scripts/dump_user_kernel.cpp against the installed libcunumpy and hands each source to
 NVRTC as the CUDA backend does. The CPU backend runs the very same bodies (the host
@@ -33,11 +33,6 @@ def specs():
     """(name, in params, out params, body, preamble, scalar names, dtypes) of every kernel."""
     from cunumpy import _searching
     out = list(_searching._kernel_specs())
-    try:
-        from cunumpy import _histograms
-        out += list(_histograms._kernel_specs())
-    except (ImportError, AttributeError):
-        pass
     try:
         from cunumpy import _correlation
         out += list(_correlation._kernel_specs())

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs histogram's and bincount's CUDA RawKernels (cn_hist, cn_minmax in
-python/cunumpy/_histograms.py) on the CPU, without a GPU: each source is compiled by the
+"""Runs histogram's and bincount's CUDA kernels (cn_hist, cn_minmax in
+src/backend/cuda/kernels/histogram.cuh) on the CPU, without a GPU: each source is compiled by the
 host compiler with a small emulation of CUDA (every thread of a block a std::thread,
 __syncthreads a barrier, __shared__ memory one buffer per block, blocks in sequence, atomics
 as host atomics), launched with the arguments histogram/bincount would pass (several grid
@@ -24,6 +24,37 @@ import sys
 import tempfile
 
 import numpy as np
+
+from check_hist_nvrtc import hist_source
+
+
+def equal_bins(x, nbins, rg):
+    """(edges, (first, last, n)) as NumPy's _get_bin_edges makes them for a count of bins."""
+    from numpy.lib import _histograms_impl as hi
+    first, last = hi._get_outer_edges(x, rg)
+    return np.histogram_bin_edges(x, nbins, rg), (first, last, nbins)
+
+
+def equal_types(x, edges_h, first, last, n):
+    """The dtypes of NumPy's equal-bin expression and the kernel's scalar arguments, as
+    src/ops/histograms/histogram.cpp resolves them, or None where it uses ufuncs instead."""
+    from numpy.lib import _histograms_impl as hi
+    probe = np.zeros(1, edges_h.dtype)
+    with np.errstate(all='ignore'):
+        width = hi._unsigned_subtract(last, first)
+        K = np.result_type(np.zeros(1, x.dtype), first, last)
+        S = np.result_type(probe, first)
+        D = (np.subtract(probe, first, dtype=S) / width * n).dtype
+    fast = (np.float32, np.float64)
+    if not (x.dtype.kind in 'iuf' and x.dtype != np.float16 and K != np.float16
+            and all(t in fast for t in (edges_h.dtype, S, D))
+            and K == np.result_type(x.dtype, first) and K == np.result_type(x.dtype, last)):
+        return None
+    try:
+        bounds = K.type(first), K.type(last)
+    except OverflowError:
+        return None
+    return K, S, D, bounds, S.type(first), D.type(width)
 
 PRELUDE = r"""
 #include <atomic>
@@ -131,7 +162,7 @@ def build(h, tmp, cache, **key):
     k = tuple(sorted(key.items()))
     if k in cache:
         return cache[k]
-    src = h._hist_source(**key)
+    src = hist_source(**key)
     src = src.replace("extern __shared__ __align__(16) unsigned char cn_smem[];",
                       "unsigned char* cn_smem = g_smem;")
     flags = ["-std=c++20", "-O1", "-w", "-pthread"]
@@ -168,7 +199,6 @@ LAUNCHES = [(1, 64, True, 0), (3, 64, True, 1), (5, 32, False, 0), (2, 128, Fals
 
 def main():
     quick = "--quick" in sys.argv[1:]
-    from cunumpy import _histograms as h
     rng = np.random.default_rng(7)
     fails = 0
     cache = {}
@@ -240,13 +270,12 @@ def main():
                 specs += [(13, (0, 1000)), (5, (-2**40, 2**41))]
             for nbins, rg in specs:
                 for weights in (None, w):
-                    a = h.asarray(x)  # only the dtype is read
                     try:
-                        edges_h, uniform = h._bin_edges(a, nbins, rg, None)
+                        edges_h, uniform = equal_bins(x, nbins, rg)
                     except ValueError:
                         continue
                     first, last, n = uniform
-                    t = h._equal_types(a, edges_h, first, last, n)
+                    t = equal_types(x, edges_h, first, last, n)
                     if t is None:
                         continue
                     K, S, D, (lo, hi), f, width = t

@@ -90,6 +90,7 @@ void issue_warnings(const OpWarnings& w, int stacklevel) {
   if (w.divide_by_zero)
     nb::module_::import_("cunumpy._errstate")
         .attr("report_fp_error")("divide", "divide by zero encountered in divide", stacklevel + 1);
+  if (w.suboptimal_bins) warn("The number of bins estimated may be suboptimal.");
 }
 
 }  // namespace cunumpy::py
