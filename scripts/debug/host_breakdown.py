@@ -43,28 +43,6 @@ def rows(xp, sync):
     }, sync
 
 
-def driver_floor():
-    """Host time of the bare driver call cuLaunchKernel (through ctypes, which adds about
-    0.3 µs), on a CuPy-compiled empty kernel: no library can launch for less."""
-    try:
-        import ctypes
-        import cupy
-        k = cupy.RawKernel(r'extern "C" __global__ void k0() {}', "k0")
-        k((1,), (1,), ())
-        cupy.cuda.Device().synchronize()
-        cuda = ctypes.CDLL("libcuda.so.1")
-        fn = cuda.cuLaunchKernel
-        fn.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + [ctypes.c_void_p] * 3
-        fn.restype = ctypes.c_int
-        f = ctypes.c_void_p(k.kernel.ptr)
-        stream = ctypes.c_void_p(cupy.cuda.get_current_stream().ptr)
-        return per_call(lambda: fn(f, 1, 1, 1, 1, 1, 1, 0, stream, None, None),
-                        sync=lambda: cupy.cuda.Device().synchronize())
-    except Exception as e:  # noqa: BLE001 - needs CuPy and a GPU
-        print("driver floor:", e, file=sys.stderr)
-        return None
-
-
 def main():
     libs = {}
     import cunumpy
@@ -75,14 +53,11 @@ def main():
     except Exception as e:  # noqa: BLE001 - CuPy is optional, for comparison
         print("CuPy:", e, file=sys.stderr)
     names = list(next(iter(libs.values()))[0])
-    floor = driver_floor()
     print("| work (µs per call) | " + " | ".join(libs) + " |")
     print("|---|" + "---:|" * len(libs))
     res = {lib: {name: per_call(f, sync=s) for name, f in r.items()} for lib, (r, s) in libs.items()}
     for name in names:
         print(f"| {name} | " + " | ".join(f"{res[lib][name]:.2f}" for lib in libs) + " |")
-    if floor is not None:
-        print(f"| cuLaunchKernel of an empty kernel through ctypes (the driver's floor) | {floor:.2f} |")
 
 
 if __name__ == "__main__":
