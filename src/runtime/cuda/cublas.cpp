@@ -12,37 +12,10 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/cuda/library_search.hpp"
 
 namespace cunumpy::cuda {
 namespace {
-
-std::string site_packages_dir() {
-  Dl_info info;
-  if (!dladdr(reinterpret_cast<void*>(&site_packages_dir), &info) || !info.dli_fname) return "";
-  std::string self = info.dli_fname;
-  auto pos = self.rfind("/site-packages/");
-  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
-  if (pos == std::string::npos) return "";
-  return self.substr(0, self.find('/', pos + 1));
-}
-
-// Opens the first of `names` found by the loader's own search, then in the toolkit and
-// the pip wheels' folders (`wheel_dir` under site-packages/nvidia).
-void* open_library(std::initializer_list<const char*> names, const char* wheel_dir) {
-  std::vector<std::string> dirs = {""};
-  if (const char* p = std::getenv("CUDA_PATH")) dirs.push_back(std::string(p) + "/lib64/");
-  if (const char* p = std::getenv("CUDA_HOME")) dirs.push_back(std::string(p) + "/lib64/");
-  dirs.push_back("/usr/local/cuda/lib64/");
-  const std::string site = site_packages_dir();
-  if (!site.empty()) {
-    dirs.push_back(site + "/nvidia/" + wheel_dir + "/lib/");
-    dirs.push_back(site + "/nvidia/cu13/lib/");
-  }
-  for (const auto& d : dirs)
-    for (const char* n : names)
-      if (void* h = dlopen((d + n).c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
-  return nullptr;
-}
 
 template <class Api>
 void* resolve(void* lib, const char* name, const char* library) {
@@ -55,7 +28,7 @@ void* resolve(void* lib, const char* name, const char* library) {
 
 const CublasApi& cublas() {
   static const CublasApi api = [] {
-    void* lib = open_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cublas");
+    void* lib = open_nvidia_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cublas");
     if (!lib)
       throw CudaError("cuBLAS (libcublas.so) could not be loaded; install the CUDA toolkit or the "
                       "nvidia-cublas-cu12 wheel, or set CUDA_PATH", -1);
@@ -73,7 +46,7 @@ const CublasApi& cublas() {
 const CusolverApi& cusolver() {
   static const CusolverApi api = [] {
     cublas();  // cuSOLVER needs cuBLAS loaded first (its dependency)
-    void* lib = open_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cusolver");
+    void* lib = open_nvidia_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cusolver");
     if (!lib)
       throw CudaError("cuSOLVER (libcusolver.so) could not be loaded; install the CUDA toolkit or the "
                       "nvidia-cusolver-cu12 wheel, or set CUDA_PATH", -1);

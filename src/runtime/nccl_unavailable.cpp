@@ -1,0 +1,46 @@
+// NCCL in a build without CUDA (see include/cunumpy/runtime/nccl.hpp): available() is
+// false and every other call throws NcclError saying so. CUDA builds use cuda/nccl.cpp.
+#ifndef CUNUMPY_HAVE_CUDA
+#include "cunumpy/runtime/nccl.hpp"
+
+namespace cunumpy::nccl {
+namespace {
+constexpr const char* kReason = "NCCL is not available: cunumpy was built without CUDA";
+[[noreturn]] void fail() { throw NcclError(kReason, -1); }
+}  // namespace
+
+std::size_t element_size(int dtype) {
+  static constexpr std::size_t sizes[kNumTypes] = {1, 1, 4, 4, 8, 8, 2, 4, 8, 2};
+  if (dtype < 0 || dtype >= kNumTypes)
+    throw NcclError("element_size failed: invalid argument: unknown NCCL data type " + std::to_string(dtype),
+                    kInvalidArgument);
+  return sizes[dtype];
+}
+bool available() { return false; }
+std::string unavailable_reason() { return kReason; }
+int version() { fail(); }
+int build_version() { return 0; }
+UniqueId get_unique_id() { fail(); }
+void group_start() { fail(); }
+void group_end() { fail(); }
+Communicator::Communicator(int, const UniqueId&, int, int) { fail(); }
+std::vector<std::shared_ptr<Communicator>> Communicator::init_all(const std::vector<int>&) { fail(); }
+Communicator::~Communicator() = default;
+void* Communicator::live(const char*) const { fail(); }
+int Communicator::device_id() const { fail(); }
+int Communicator::rank_id() const { fail(); }
+int Communicator::size() const { fail(); }
+void Communicator::all_reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, int, std::uintptr_t) { fail(); }
+void Communicator::broadcast(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::bcast(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::all_gather(std::uintptr_t, std::uintptr_t, std::size_t, int, std::uintptr_t) { fail(); }
+void Communicator::reduce_scatter(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::send(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::recv(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail(); }
+void Communicator::check_async_error() const { fail(); }
+void Communicator::abort() {}
+void Communicator::destroy() {}
+
+}  // namespace cunumpy::nccl
+#endif
