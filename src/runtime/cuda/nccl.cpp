@@ -88,16 +88,17 @@ Api& api_or_null() {
   return *a;
 }
 
-Api& api() {
+// The table, or NcclError "<call>: <why NCCL is not available>".
+Api& api(const char* call) {
   Api& a = api_or_null();
-  if (!a.ok) throw NcclError(a.error, -1);
+  if (!a.ok) throw NcclError(std::string(call) + ": " + a.error, -1);
   return a;
 }
 
 // NcclError "<call> failed: <NCCL's text> (ncclResult_t N)[: last error]" unless success.
 void check(ncclResult_t r, const char* call, ncclComm_t comm = nullptr) {
   if (static_cast<int>(r) == kSuccess) return;
-  Api& a = api();
+  Api& a = api(call);
   std::string msg = std::string(call) + " failed: " + a.ncclGetErrorString(r) + " (ncclResult_t " +
                     std::to_string(static_cast<int>(r)) + ")";
   if (a.ncclGetLastError)
@@ -164,7 +165,7 @@ std::string unavailable_reason() {
 
 int version() {
   int v = 0;
-  check(api().ncclGetVersion(&v), "ncclGetVersion");
+  check(api("ncclGetVersion").ncclGetVersion(&v), "ncclGetVersion");
   return v;
 }
 
@@ -172,22 +173,22 @@ int build_version() { return CUNUMPY_NCCL_BUILD_VERSION; }
 
 UniqueId get_unique_id() {
   ncclUniqueId id;
-  check(api().ncclGetUniqueId(&id), "ncclGetUniqueId");
+  check(api("ncclGetUniqueId").ncclGetUniqueId(&id), "ncclGetUniqueId");
   UniqueId out;
   std::memcpy(out.data(), id.internal, out.size());
   return out;
 }
 
-void group_start() { check(api().ncclGroupStart(), "ncclGroupStart"); }
+void group_start() { check(api("ncclGroupStart").ncclGroupStart(), "ncclGroupStart"); }
 
 void group_end() {
-  Api& a = api();
+  Api& a = api("ncclGroupEnd");
   KeepContext keep;
   check(a.ncclGroupEnd(), "ncclGroupEnd");
 }
 
 Communicator::Communicator(int ndev, const UniqueId& id, int rank, int device) {
-  Api& a = api();
+  Api& a = api("ncclCommInitRank");
   if (ndev < 1)
     throw NcclError("ncclCommInitRank failed: invalid argument: ndev must be at least 1, got " +
                         std::to_string(ndev), kInvalidArgument);
@@ -204,7 +205,7 @@ Communicator::Communicator(int ndev, const UniqueId& id, int rank, int device) {
 }
 
 std::vector<std::shared_ptr<Communicator>> Communicator::init_all(const std::vector<int>& devices) {
-  Api& a = api();
+  Api& a = api("ncclCommInitAll");
   if (devices.empty())
     throw NcclError("ncclCommInitAll failed: invalid argument: no devices given", kInvalidArgument);
   const int n = cuda::device_count();
@@ -241,19 +242,19 @@ void* Communicator::live(const char* call) const {
 
 int Communicator::device_id() const {
   int d = 0;
-  check(api().ncclCommCuDevice(CN_COMM("ncclCommCuDevice"), &d), "ncclCommCuDevice", CN_COMM("ncclCommCuDevice"));
+  check(api("ncclCommCuDevice").ncclCommCuDevice(CN_COMM("ncclCommCuDevice"), &d), "ncclCommCuDevice", CN_COMM("ncclCommCuDevice"));
   return d;
 }
 
 int Communicator::rank_id() const {
   int r = 0;
-  check(api().ncclCommUserRank(CN_COMM("ncclCommUserRank"), &r), "ncclCommUserRank");
+  check(api("ncclCommUserRank").ncclCommUserRank(CN_COMM("ncclCommUserRank"), &r), "ncclCommUserRank");
   return r;
 }
 
 int Communicator::size() const {
   int n = 0;
-  check(api().ncclCommCount(CN_COMM("ncclCommCount"), &n), "ncclCommCount");
+  check(api("ncclCommCount").ncclCommCount(CN_COMM("ncclCommCount"), &n), "ncclCommCount");
   return n;
 }
 
@@ -264,7 +265,7 @@ void Communicator::all_reduce(std::uintptr_t send, std::uintptr_t recv, std::siz
   auto t = checked_type(dtype, call);
   auto o = checked_op(op, call);
   KeepContext keep;
-  check(api().ncclAllReduce(ptr(send), ptr(recv), count, t, o, c, stream_of(stream)), call, c);
+  check(api("ncclAllReduce").ncclAllReduce(ptr(send), ptr(recv), count, t, o, c, stream_of(stream)), call, c);
 }
 
 void Communicator::reduce(std::uintptr_t send, std::uintptr_t recv, std::size_t count, int dtype, int op, int root,
@@ -274,7 +275,7 @@ void Communicator::reduce(std::uintptr_t send, std::uintptr_t recv, std::size_t 
   auto t = checked_type(dtype, call);
   auto o = checked_op(op, call);
   KeepContext keep;
-  check(api().ncclReduce(ptr(send), ptr(recv), count, t, o, root, c, stream_of(stream)), call, c);
+  check(api("ncclReduce").ncclReduce(ptr(send), ptr(recv), count, t, o, root, c, stream_of(stream)), call, c);
 }
 
 void Communicator::broadcast(std::uintptr_t send, std::uintptr_t recv, std::size_t count, int dtype, int root,
@@ -283,7 +284,7 @@ void Communicator::broadcast(std::uintptr_t send, std::uintptr_t recv, std::size
   ncclComm_t c = CN_COMM(call);
   auto t = checked_type(dtype, call);
   KeepContext keep;
-  check(api().ncclBroadcast(ptr(send), ptr(recv), count, t, root, c, stream_of(stream)), call, c);
+  check(api("ncclBroadcast").ncclBroadcast(ptr(send), ptr(recv), count, t, root, c, stream_of(stream)), call, c);
 }
 
 void Communicator::bcast(std::uintptr_t buff, std::size_t count, int dtype, int root, std::uintptr_t stream) {
@@ -291,7 +292,7 @@ void Communicator::bcast(std::uintptr_t buff, std::size_t count, int dtype, int 
   ncclComm_t c = CN_COMM(call);
   auto t = checked_type(dtype, call);
   KeepContext keep;
-  check(api().ncclBcast(ptr(buff), count, t, root, c, stream_of(stream)), call, c);
+  check(api("ncclBcast").ncclBcast(ptr(buff), count, t, root, c, stream_of(stream)), call, c);
 }
 
 void Communicator::all_gather(std::uintptr_t send, std::uintptr_t recv, std::size_t count, int dtype,
@@ -300,7 +301,7 @@ void Communicator::all_gather(std::uintptr_t send, std::uintptr_t recv, std::siz
   ncclComm_t c = CN_COMM(call);
   auto t = checked_type(dtype, call);
   KeepContext keep;
-  check(api().ncclAllGather(ptr(send), ptr(recv), count, t, c, stream_of(stream)), call, c);
+  check(api("ncclAllGather").ncclAllGather(ptr(send), ptr(recv), count, t, c, stream_of(stream)), call, c);
 }
 
 void Communicator::reduce_scatter(std::uintptr_t send, std::uintptr_t recv, std::size_t recv_count, int dtype,
@@ -310,7 +311,7 @@ void Communicator::reduce_scatter(std::uintptr_t send, std::uintptr_t recv, std:
   auto t = checked_type(dtype, call);
   auto o = checked_op(op, call);
   KeepContext keep;
-  check(api().ncclReduceScatter(ptr(send), ptr(recv), recv_count, t, o, c, stream_of(stream)), call, c);
+  check(api("ncclReduceScatter").ncclReduceScatter(ptr(send), ptr(recv), recv_count, t, o, c, stream_of(stream)), call, c);
 }
 
 void Communicator::send(std::uintptr_t buff, std::size_t count, int dtype, int peer, std::uintptr_t stream) {
@@ -318,7 +319,7 @@ void Communicator::send(std::uintptr_t buff, std::size_t count, int dtype, int p
   ncclComm_t c = CN_COMM(call);
   auto t = checked_type(dtype, call);
   KeepContext keep;
-  check(api().ncclSend(ptr(buff), count, t, peer, c, stream_of(stream)), call, c);
+  check(api("ncclSend").ncclSend(ptr(buff), count, t, peer, c, stream_of(stream)), call, c);
 }
 
 void Communicator::recv(std::uintptr_t buff, std::size_t count, int dtype, int peer, std::uintptr_t stream) {
@@ -326,14 +327,14 @@ void Communicator::recv(std::uintptr_t buff, std::size_t count, int dtype, int p
   ncclComm_t c = CN_COMM(call);
   auto t = checked_type(dtype, call);
   KeepContext keep;
-  check(api().ncclRecv(ptr(buff), count, t, peer, c, stream_of(stream)), call, c);
+  check(api("ncclRecv").ncclRecv(ptr(buff), count, t, peer, c, stream_of(stream)), call, c);
 }
 
 void Communicator::check_async_error() const {
   const char* call = "ncclCommGetAsyncError";
   ncclComm_t c = CN_COMM(call);
   ncclResult_t async = static_cast<ncclResult_t>(kSuccess);
-  check(api().ncclCommGetAsyncError(c, &async), call, c);
+  check(api("ncclCommGetAsyncError").ncclCommGetAsyncError(c, &async), call, c);
   check(async, "NCCL communicator (asynchronous error)", c);
 }
 
@@ -342,7 +343,7 @@ void Communicator::abort() {
   ncclComm_t c = static_cast<ncclComm_t>(comm_);
   comm_ = nullptr;
   KeepContext keep;
-  check(api().ncclCommAbort(c), "ncclCommAbort");
+  check(api("ncclCommAbort").ncclCommAbort(c), "ncclCommAbort");
 }
 
 void Communicator::destroy() {
@@ -350,7 +351,7 @@ void Communicator::destroy() {
   ncclComm_t c = static_cast<ncclComm_t>(comm_);
   comm_ = nullptr;
   KeepContext keep;
-  check(api().ncclCommDestroy(c), "ncclCommDestroy");
+  check(api("ncclCommDestroy").ncclCommDestroy(c), "ncclCommDestroy");
 }
 
 #undef CN_COMM
