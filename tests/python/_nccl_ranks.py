@@ -78,3 +78,31 @@ def process_main(rank, nranks, uid, dtype, queue):
         queue.put((rank, run_rank(rank, nranks, uid, dtype)))
     except BaseException as e:  # noqa: BLE001 - reported by the parent
         queue.put((rank, f"{type(e).__name__}: {e}"))
+
+
+def distributed_main(rank, nranks, port, queue):
+    """A spawned rank of cunumpyx.distributed: all_reduce, all_to_all, send_recv, barrier."""
+    try:
+        import cunumpy as cp
+        import cunumpyx.distributed as dist
+
+        with cp.cuda.Device(rank):
+            g = dist.init_process_group(nranks, rank, port=port)
+            x = rank_input(rank, "float64")
+            a = cp.asarray(x)
+            total = cp.zeros_like(a)
+            g.all_reduce(a, total, "sum")
+            blocks = cp.asarray(np.stack([x + 100 * k for k in range(nranks)]))
+            swapped = cp.zeros_like(blocks)
+            g.all_to_all(blocks, swapped)
+            peer = (rank + 1) % nranks if rank % 2 == 0 else (rank - 1) % nranks
+            got = cp.zeros_like(a)
+            g.send_recv(a, got, peer)
+            cp.cuda.get_current_stream().synchronize()
+            g.barrier()
+            res = {"total": cp.asnumpy(total), "swapped": cp.asnumpy(swapped), "peer": peer,
+                   "from_peer": cp.asnumpy(got)}
+            g.stop()
+        queue.put((rank, res))
+    except BaseException as e:  # noqa: BLE001 - reported by the parent
+        queue.put((rank, f"{type(e).__name__}: {e}"))

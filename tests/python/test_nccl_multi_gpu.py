@@ -1,6 +1,6 @@
 """NCCL across two GPUs: every collective and a send/recv ring across 2 ranks, as 2 threads
 (one per GPU, each with its own stream), as 2 spawned processes, and with initAll from one
-thread in a group. Results against NumPy. Needs 2 CUDA devices and NCCL (the lent
+thread in a group; cunumpyx.distributed across 2 processes. Results against NumPy. Needs 2 CUDA devices and NCCL (the lent
 nvidia-h200-x2 machine, docs/multi_gpu.md); skipped elsewhere with the reason."""
 
 import multiprocessing
@@ -112,3 +112,35 @@ def test_init_all_two_devices_in_a_group():
     finally:
         for c in comms:
             c.destroy()
+
+
+def test_cunumpyx_distributed_two_processes():
+    import socket
+
+    with socket.socket() as s:  # a free port for rank 0's store
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ctx = multiprocessing.get_context("spawn")
+    q = ctx.Queue()
+    procs = [ctx.Process(target=_nccl_ranks.distributed_main, args=(r, NRANKS, port, q)) for r in range(NRANKS)]
+    for p in procs:
+        p.start()
+    results = {}
+    try:
+        for _ in range(NRANKS):
+            rank, got = q.get(timeout=JOIN_S)
+            results[rank] = got
+    except queue_module.Empty:
+        pytest.fail(f"rank processes hung; got {sorted(results)}")
+    finally:
+        for p in procs:
+            p.join(30)
+            if p.is_alive():
+                p.kill()
+    xs = [_nccl_ranks.rank_input(r, "float64") for r in range(NRANKS)]
+    for rank, got in results.items():
+        assert not isinstance(got, str), f"rank {rank} failed: {got}"
+        np.testing.assert_array_equal(got["total"], np.sum(xs, axis=0))
+        # Block i of rank r's result is what rank i sent to r: xs[i] + 100 * r.
+        np.testing.assert_array_equal(got["swapped"], np.stack([xs[i] + 100 * rank for i in range(NRANKS)]))
+        np.testing.assert_array_equal(got["from_peer"], xs[got["peer"]])
