@@ -1,7 +1,8 @@
 """NCCL across two GPUs: every collective and a send/recv ring across 2 ranks, as 2 threads
 (one per GPU, each with its own stream), as 2 spawned processes, and with initAll from one
-thread in a group; cunumpyx.distributed across 2 processes. Results against NumPy. Needs 2 CUDA devices and NCCL (the lent
-nvidia-h200-x2 machine, docs/multi_gpu.md); skipped elsewhere with the reason."""
+thread in a group; cunumpyx.distributed across 2 processes. Results against NumPy. Needs 2
+CUDA devices and NCCL (the lent nvidia-h200-x2 machine, docs/multi_gpu.md); skipped
+elsewhere with the reason."""
 
 import multiprocessing
 import os
