@@ -340,3 +340,15 @@ def test_destroy_and_abort(end):
     c.destroy()  # a second end is a no-op
     c.abort()
     assert "destroyed" in repr(c)
+
+
+@pytest.mark.parametrize("preset", [None, "1"])
+def test_nvls_is_off_unless_the_user_set_it(preset):
+    env = {k: v for k, v in os.environ.items() if k != "NCCL_NVLS_ENABLE"}
+    if preset is not None:
+        env["NCCL_NVLS_ENABLE"] = preset
+    code = ("import os, cunumpy.cuda.nccl as n\n"
+            "n.available()\n"
+            "print(os.environ.get('NCCL_NVLS_ENABLE'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == (preset or "0")

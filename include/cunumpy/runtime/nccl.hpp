@@ -18,7 +18,8 @@
 namespace cunumpy::nccl {
 
 // NCCL's own values (nccl.h's ncclDataType_t, ncclRedOp_t, ncclResult_t); nccl.cpp checks
-// them against the header.
+// them against the header. kNumTypes / kNumOps bound what cunumpy passes on (NCCL 2.24's
+// float8 types are left out: NumPy has none); others are NcclError before NCCL is called.
 enum DataType : int {
   kInt8 = 0, kUint8 = 1, kInt32 = 2, kUint32 = 3, kInt64 = 4, kUint64 = 5,
   kFloat16 = 6, kFloat32 = 7, kFloat64 = 8, kBfloat16 = 9, kNumTypes = 10,
