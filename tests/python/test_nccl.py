@@ -355,3 +355,21 @@ def test_nvls_is_off_unless_the_user_set_it(preset):
             "print(os.environ.get('NCCL_NVLS_ENABLE'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == (preset or "0")
+
+
+def test_show_config_reports_nccl():
+    from cunumpy._show_config import config_rows
+
+    from cunumpy import _core
+
+    rows = dict(config_rows())
+    if not _core._build_info()["cuda"]:
+        assert "NCCL Version" not in rows
+        return
+    if nccl.available():
+        v = nccl.get_version()
+        assert rows["NCCL Version"] == f"{v // 10000}.{v % 10000 // 100}.{v % 100}"
+        assert "NCCL Error" not in rows
+    else:
+        assert rows["NCCL Version"] == "not found"
+        assert rows["NCCL Error"] == nccl.unavailable_reason()
