@@ -26,16 +26,26 @@ void group_end() { fail("ncclGroupEnd"); }
 Communicator::Communicator(int, const UniqueId&, int, int) { fail("ncclCommInitRank"); }
 std::vector<std::shared_ptr<Communicator>> Communicator::init_all(const std::vector<int>&) { fail("ncclCommInitAll"); }
 Communicator::~Communicator() = default;
-void* Communicator::live(const char*) const { fail("NCCL"); }
+void* Communicator::live(const char* call) const { fail(call); }
 int Communicator::device_id() const { fail("ncclCommCuDevice"); }
 int Communicator::rank_id() const { fail("ncclCommUserRank"); }
 int Communicator::size() const { fail("ncclCommCount"); }
-void Communicator::all_reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclAllReduce"); }
-void Communicator::reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, int, std::uintptr_t) { fail("ncclReduce"); }
-void Communicator::broadcast(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclBroadcast"); }
+void Communicator::all_reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) {
+  fail("ncclAllReduce");
+}
+void Communicator::reduce(std::uintptr_t, std::uintptr_t, std::size_t, int, int, int, std::uintptr_t) {
+  fail("ncclReduce");
+}
+void Communicator::broadcast(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) {
+  fail("ncclBroadcast");
+}
 void Communicator::bcast(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclBcast"); }
-void Communicator::all_gather(std::uintptr_t, std::uintptr_t, std::size_t, int, std::uintptr_t) { fail("ncclAllGather"); }
-void Communicator::reduce_scatter(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclReduceScatter"); }
+void Communicator::all_gather(std::uintptr_t, std::uintptr_t, std::size_t, int, std::uintptr_t) {
+  fail("ncclAllGather");
+}
+void Communicator::reduce_scatter(std::uintptr_t, std::uintptr_t, std::size_t, int, int, std::uintptr_t) {
+  fail("ncclReduceScatter");
+}
 void Communicator::send(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclSend"); }
 void Communicator::recv(std::uintptr_t, std::size_t, int, int, std::uintptr_t) { fail("ncclRecv"); }
 void Communicator::check_async_error() const { fail("ncclCommGetAsyncError"); }
