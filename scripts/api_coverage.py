@@ -40,6 +40,26 @@ MODULE_REASONS = {
     "numpy": "interop: NumPy's own function on host values (no array data)",
 }
 
+# Single functions that only call an ndarray method or attribute (C++) or another public
+# function, by their module-qualified public name.
+METHOD = "forwarder: the ndarray method or attribute of the same name (C++)"
+NAME_REASONS = {
+    **{f"cunumpy.{n}": METHOD for n in (
+        "copy", "diagonal", "imag", "real", "ravel", "reshape", "squeeze", "swapaxes",
+        "transpose", "shape", "size", "ndim", "matrix_transpose", "permute_dims")},
+    "cunumpy.asnumpy": "forwarder: ndarray.get (a C++ device-to-host copy)",
+    "cunumpy.asarray_chkfinite": "forwarder: asarray, then isfinite/all (C++)",
+    "cunumpy.require": "forwarder: asarray/copy with the requested flags (C++)",
+    "cunumpy.get_array_module": "interop: module lookup on the argument types (no array data)",
+    "cunumpy.iscomplexobj": "interop: a dtype test on the host (no array data)",
+    "cunumpy.isrealobj": "interop: a dtype test on the host (no array data)",
+    "cunumpy.isscalar": "interop: a type test on the host (no array data)",
+    "cunumpy.random.default_rng": "forwarder: constructs a Generator (C++)",
+    "cunumpy.random.reset_states": "forwarder: drops the per-device RandomStates",
+    **{f"cunumpyx.scatter_{op}": "forwarder: ufunc.at of add/maximum/minimum (C++)"
+       for op in ("add", "max", "min")},
+}
+
 # Python-only functions that need no C++ of their own, and why.
 REASONS = {
     "forwarder": "forwards to other public functions (argument handling only)",
@@ -103,7 +123,7 @@ def core_calls(fn, seen=None, depth=0):
     return found
 
 
-def classify(name, obj, first_seen):
+def classify(name, obj, first_seen, qualified=""):
     if id(obj) in first_seen and first_seen[id(obj)] != name:
         return "alias", "alias of " + first_seen[id(obj)]
     if type(obj).__name__ == "nb_func" or isinstance(obj, types.BuiltinFunctionType):
@@ -123,7 +143,7 @@ def classify(name, obj, first_seen):
         for prefix, why in MODULE_REASONS.items():
             if mod == prefix or mod.startswith(prefix + "."):
                 return "python-only", why
-        reason = getattr(obj, "_python_only", None)
+        reason = getattr(obj, "_python_only", None) or NAME_REASONS.get(qualified)
         if reason:
             return "python-only", REASONS.get(reason, reason)
         return "UNCLASSIFIED", "calls no C++ function and states no reason"
@@ -145,7 +165,7 @@ def collect():
             obj = getattr(mod, n, None)
             if obj is None or isinstance(obj, types.ModuleType):
                 continue
-            kind, what = classify(n, obj, first_seen)
+            kind, what = classify(n, obj, first_seen, f"{modname}.{n}")
             first_seen.setdefault(id(obj), n)
             if kind:
                 rows.append((modname, n, kind, what))

@@ -1,27 +1,66 @@
 #!/usr/bin/env python3
-"""Compiles histogram's and bincount's CUDA RawKernel source (cn_hist, cn_minmax in
-python/cunumpy/_histograms.py) with NVRTC for every data dtype, mode (bincount, equal bins,
+"""Compiles histogram's and bincount's CUDA kernels (cn_hist, cn_minmax in
+src/backend/cuda/kernels/histogram.cuh, as src/backend/cuda/histogram_cuda.cpp prefixes it) with NVRTC for every data dtype, mode (bincount, equal bins,
 edges) and weighting, on a machine without a GPU. With --sm 90 it builds a cubin and prints
 each kernel's register count (from the cubin's ELF section flags).
 
-    python3 scripts/check_hist_nvrtc.py [--sm 90]
+    python3 scripts/check_hist_nvrtc.py [--sm 90] [--quick]
+
+--quick (the test command's selection, 34 of the 82 sources): every mode and weighting for
+the data dtypes of QUICK_DATA (bool, a narrow signed, an unsigned and a 64-bit integer, and
+float64; float32 data differs from float64 only in the C type the generator writes).
 
 Exits 1 with NVRTC's log for the first source that does not compile.
 """
 import ctypes
+import os
 import sys
 
 from check_ops_nvrtc import load_nvrtc
 
 DATA = ['b1', 'i1', 'u1', 'i2', 'u2', 'i4', 'u4', 'i8', 'u8', 'f4', 'f8']
+QUICK_DATA = ['b1', 'i1', 'u4', 'i8', 'f8']
+
+_C = {'b1': 'bool', 'i1': 'signed char', 'u1': 'unsigned char', 'i2': 'short',
+      'u2': 'unsigned short', 'i4': 'int', 'u4': 'unsigned int', 'i8': 'long long',
+      'u8': 'unsigned long long', 'f4': 'float', 'f8': 'double'}
+_BLOCK = 512  # histogram_cuda.cpp's kBlock
+KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "backend", "cuda",
+                      "kernels", "histogram.cuh")
 
 
-def compile_src(lib, src, arch):
+# The library's own spelling (DType::c_type, with cn_scalar.h), as histogram_cuda.cpp writes it.
+_CN = {'b1': 'bool', 'i1': 'int8_t', 'u1': 'uint8_t', 'i2': 'int16_t', 'u2': 'uint16_t',
+       'i4': 'int32_t', 'u4': 'uint32_t', 'i8': 'int64_t', 'u8': 'uint64_t', 'f4': 'float',
+       'f8': 'double'}
+
+
+def library_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
+    """The source exactly as src/backend/cuda/histogram_cuda.cpp builds it."""
+    head = '#include "cn_scalar.h"\n' + "".join(
+        f"typedef {_CN[t]} {n};\n" for n, t in (("TA", ta), ("TE", te), ("TK", tk), ("TS", ts), ("TD", td)))
+    head += f"#define CN_MODE {mode}\n#define CN_WEIGHTED {int(weighted)}\n#define CN_BLOCK {_BLOCK}\n"
+    with open(KERNEL) as f:
+        return head + f.read()
+
+
+def hist_source(ta, te='f8', tk='i8', ts='f8', td='f8', mode=0, weighted=False):
+    """histogram.cuh with the typedefs and defines histogram_cuda.cpp puts before it (plain C
+    type names here, so that NVRTC and the host emulation need no cn_scalar.h)."""
+    head = "".join(f"typedef {_C[t]} {n};\n" for n, t in
+                   (("TA", ta), ("TE", te), ("TK", tk), ("TS", ts), ("TD", td)))
+    head += f"#define CN_MODE {mode}\n#define CN_WEIGHTED {int(weighted)}\n#define CN_BLOCK {_BLOCK}\n"
+    with open(KERNEL) as f:
+        return head + f.read()
+
+
+def compile_src(lib, src, arch, extra=()):
     prog = ctypes.c_void_p()
     if lib.nvrtcCreateProgram(ctypes.byref(prog), src.encode(), b"h.cu", 0, None, None):
         return False, "nvrtcCreateProgram failed", None
-    opts = (ctypes.c_char_p * 2)(b"-std=c++17", arch.encode())
-    r = lib.nvrtcCompileProgram(prog, 2, opts)
+    args = [b"-std=c++17", arch.encode()] + [e.encode() for e in extra]
+    opts = (ctypes.c_char_p * len(args))(*args)
+    r = lib.nvrtcCompileProgram(prog, len(args), opts)
     size = ctypes.c_size_t()
     lib.nvrtcGetProgramLogSize(prog, ctypes.byref(size))
     log = ctypes.create_string_buffer(size.value)
@@ -67,9 +106,9 @@ def registers(cubin):
     return out
 
 
-def configs():
+def configs(data=DATA):
     import numpy as np
-    for ta in DATA:
+    for ta in data:
         yield dict(ta=ta, mode=0, weighted=False)
         yield dict(ta=ta, mode=0, weighted=True)
         if ta == 'b1':
@@ -85,18 +124,24 @@ def configs():
 
 
 def main():
-    from cunumpy import _histograms as h
     sm = sys.argv[sys.argv.index("--sm") + 1] if "--sm" in sys.argv else None
     arch = f"-arch=sm_{sm}" if sm else "-arch=compute_80"
     lib = load_nvrtc()
     n = 0
-    for c in configs():
-        ok, log, cubin = compile_src(lib, h._hist_source(**c), arch)
+    for c in configs(QUICK_DATA if "--quick" in sys.argv[1:] else DATA):
+        ok, log, cubin = compile_src(lib, hist_source(**c), arch)
         if not ok:
             print(f"{c}: FAILED\n{log}")
             return 1
         if cubin is not None:
             print(c, registers(cubin))
+        n += 1
+    scalar_dir = os.path.join(os.path.dirname(KERNEL), "..", "..", "..", "scalar")
+    for c in list(configs())[::7]:  # a sample, as the library spells the types
+        ok, log, _ = compile_src(lib, library_source(**c), arch, ["-I" + scalar_dir])
+        if not ok:
+            print(f"{c} (library spelling): FAILED\n{log}")
+            return 1
         n += 1
     print(f"{n} histogram kernel sources: compiled ({arch})")
     return 0

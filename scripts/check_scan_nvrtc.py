@@ -3,7 +3,10 @@
 sm_90, without a GPU, and runs ptxas -v on the PTX to show cn_scan_lookback's registers,
 spills and shared memory (spills or local memory there would cost bandwidth).
 
-    python3 scripts/check_scan_nvrtc.py [-v]
+    python3 scripts/check_scan_nvrtc.py [-v] [--quick]
+
+--quick (the test command's selection): the scan sources of check_reduction_nvrtc.py's
+quick_pick (every op, one dtype of each C type kind: 8 of the 52).
 
 Exits 1 with NVRTC's or ptxas's log for the first source that does not compile.
 """
@@ -15,7 +18,7 @@ import sys
 import tempfile
 
 from check_ops_nvrtc import load_nvrtc
-from check_reduction_nvrtc import dump_sources
+from check_reduction_nvrtc import dump_sources, quick_pick
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
@@ -49,6 +52,9 @@ def main():
     lib = load_nvrtc()
     header = {"cn_scalar.h": open(os.path.join(ROOT, "src", "scalar", "cn_scalar.h")).read()}
     sources = [(n, s) for n, s in dump_sources() if n.startswith("scan ")]
+    if "--quick" in sys.argv[1:]:
+        pick = quick_pick([n for n, _ in sources])
+        sources = [(n, s) for n, s in sources if n in pick]
     with tempfile.TemporaryDirectory() as tmp:
         for name, src in sources:
             ptx, log = nvrtc_ptx(lib, src, header)

@@ -10,8 +10,14 @@ onesweep path for one row, with its tiles handed out by the atomic counter to bl
 reverse blockIdx order and some tiles' inclusive prefixes withheld so that look-backs add
 aggregates) and compared with NumPy's stable sort.
 
-    python3 scripts/emulate_sort_kernels.py [dtype ...]
+    python3 scripts/emulate_sort_kernels.py [--quick] [dtype ...]
     python3 scripts/emulate_sort_kernels.py --radix-paths 65536 random float16 [--concurrent]
+
+--quick (the test command's selection): the 32-bit payload source of each dtype only (the
+64-bit payload one is the same code with a wider index type), and 15 of its 28 cases: one
+and many rows, transposed and strided rows, one element, and on the onesweep path a tiny
+row, one past a tile, several tiles with withheld prefixes, the wide form and strided
+input, with indices (the full run adds the keys-only twins and more lengths).
 
 The second form runs one case of test_radix_paths (perf-cpusort's tests/python/test_sort.py:
 same input; sort, argsort, sort of a[::-2], argsort of a[::3]) on the onesweep path only.
@@ -437,7 +443,8 @@ def main():
         # --radix-paths N KIND DTYPE [--concurrent]: one test_radix_paths case (e.g. 65536
         # random float16); --concurrent runs each pass's blocks at once (forked processes).
         return 1 if radix_paths(int(sys.argv[2]), sys.argv[3], sys.argv[4], "--concurrent" in sys.argv[5:]) else 0
-    only = set(sys.argv[1:])
+    quick = "--quick" in sys.argv[1:]
+    only = set(sys.argv[1:]) - {"--quick"}
     sources = dump_sources()
     failures = 0
     runs = 0
@@ -446,21 +453,24 @@ def main():
             _, dname, width = name.split()
             if only and dname not in only:
                 continue
-            if width == "8" and dname not in ("float32", "complex64"):
+            if width == "8" and (quick or dname not in ("float32", "complex64")):
                 continue  # the 64-bit payload is the same code: two dtypes suffice
             exe = build(name, src, tmp)
             cases = [(1, 5000, False, False, 2), (1, 5000, False, True, 2), (1, 300, False, True, 1),
                      (7, 400, True, True, 2), (7, 400, True, False, 3), (300, 9, False, True, 1),
                      (1, 1, False, True, 1), (1, 5000, 'step', False, 2), (1, 3000, 'step', True, 2),
                      (1, 1, False, False, 1)]
+            if quick:  # one row and many rows, transposed, strided, a single element, both paths
+                cases = [cases[i] for i in (0, 1, 3, 5, 6, 8)]
             cases = [c + (0, False) for c in cases]
             # The onesweep path (one row): tiny, one partial tile, exactly one tile, one past,
             # several tiles (CN_OS_HOLD_PREFIX above makes look-backs cross aggregates), strided.
             tile = 256 * int(re.search(r"#define CN_OS_ITEMS (\d+)", src).group(1))
-            for K in (1, 2, 300, tile, tile + 1, 3 * tile + 77) if dname[0] != 'c' else ():  # complex: old path
+            lengths = (2, tile + 1, 3 * tile + 77) if quick else (1, 2, 300, tile, tile + 1, 3 * tile + 77)
+            for K in lengths if dname[0] != 'c' else ():  # complex: old path
                 for idx in (False, True):
                     cases.append((1, K, False, idx, 3, 1, False))
-            for idx in (False, True) if dname[0] != 'c' else ():
+            for idx in ((True,) if quick else (False, True)) if dname[0] != 'c' else ():
                 cases.append((1, 2 * tile + 5, False, idx, 2, 1, True))
                 cases.append((1, 5000, 'step', idx, 2, 1, False))
                 cases.append((1, 5000, 'step', idx, 2, 1, True))

@@ -38,22 +38,26 @@ int main() {
           return 1;
         }
 
-    // NumPy functions that are C++ functions of their own: unique, quantile, pad, where.
+    // NumPy functions that are C++ functions of their own: unique, quantile, histogram, pad,
+    // where.
     cn::ndarray v = cn::arange(cn::Scalar(6), cn::float64).reshape({2, 3});  // [[0 1 2] [3 4 5]]
     cn::ndarray u = cn::unique(cn::remainder(v, 3.0));                      // [0 1 2]
     const double qs[] = {0.5};
     cn::ndarray q = cn::quantile(v, qs);                                   // [2.5]
+    auto [counts, edges] = cn::histogram(v, 3);                            // [2 2 2], [0 5/3 10/3 5]
     const std::pair<int64_t, int64_t> widths[] = {{0, 0}, {1, 1}};
     cn::ndarray p = cn::pad(v, widths);                                    // zeros around the columns
     cn::ndarray w = cn::where(cn::greater(v, 2.0), v, cn::Operand(-1.0));  // [[-1 -1 -1] [3 4 5]]
     const std::vector<double> uh = u.to_vector<double>(), qh = q.to_vector<double>();
     const std::vector<double> ph = p.to_vector<double>(), wh = w.to_vector<double>();
-    std::printf("unique %zu values, median %.1f, pad shape (%lld, %lld), where sum %.0f\n", uh.size(),
-                qh[0], (long long)p.shape()[0], (long long)p.shape()[1],
-                wh[0] + wh[1] + wh[2] + wh[3] + wh[4] + wh[5]);
-    if (uh != std::vector<double>{0, 1, 2} || qh[0] != 2.5 || p.shape()[1] != 5 || ph[3] != 2 ||
-        ph[4] != 0 || wh[0] != -1 || wh[5] != 5) {
-      std::fprintf(stderr, "wrong results from unique/quantile/pad/where\n");
+    const std::vector<int64_t> ch = counts.to_vector<int64_t>();
+    const std::vector<double> eh = edges.to_vector<double>();
+    std::printf("unique %zu values, median %.1f, histogram [%lld %lld %lld], pad shape (%lld, %lld), where sum %.0f\n",
+                uh.size(), qh[0], (long long)ch[0], (long long)ch[1], (long long)ch[2], (long long)p.shape()[0],
+                (long long)p.shape()[1], wh[0] + wh[1] + wh[2] + wh[3] + wh[4] + wh[5]);
+    if (uh != std::vector<double>{0, 1, 2} || qh[0] != 2.5 || ch != std::vector<int64_t>{2, 2, 2} ||
+        eh.size() != 4 || eh[3] != 5 || p.shape()[1] != 5 || ph[3] != 2 || ph[4] != 0 || wh[0] != -1 || wh[5] != 5) {
+      std::fprintf(stderr, "wrong results from unique/quantile/histogram/pad/where\n");
       return 1;
     }
 

@@ -130,17 +130,6 @@ def full_like(a, fill_value, dtype=None, order='K', subok=None, shape=None, *, d
     return _core.full_like(a, fill_value, dtype, _order(order), shape)
 
 
-def _from_python(obj, dtype):
-    # (nested lists and tuples holding cunumpy arrays are assembled on the device by
-    # _core.from_python: python/src/py_convert.cpp)
-    if getattr(obj, "__cuda_array_interface__", None) is not None:
-        # Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's
-        # CPU tensors raise AttributeError for the attribute and convert as sequences)
-        out = _core._from_cuda_array_interface(obj)
-        return out if dtype is None else out.astype(dtype, copy=False)
-    return _core.from_python(obj, dtype)
-
-
 def _as_array(a):
     return a if isinstance(a, ndarray) else asarray(a)
 
@@ -281,7 +270,8 @@ def tri(N, M=None, k=0, dtype=float, *, like=None) -> ndarray:
 
 def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False) -> ndarray:
     """Converts `a` to a cunumpy array on the current device (NumPy arrays, scalars,
-    nested sequences, cunumpy arrays from any device).
+    nested sequences, objects with __cuda_array_interface__, cunumpy arrays from any
+    device); a cunumpy array that needs no change comes back as the same object.
 
     ``device=`` (the array API): the array's device; a cunumpy array elsewhere is copied
     there (which ``copy=False`` refuses). ``like=`` (NEP 35): the result is a cunumpy
@@ -304,25 +294,7 @@ def asarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blo
                                  f'the data is on {out.device}, not {target}')
             out = out.to_device(target)
         return out
-    if isinstance(a, ndarray):
-        out = _core.asarray_ndarray(a, dtype, copy)
-        if _core.same_array(out, a):
-            out = a  # no copy made: hand back the same object, as NumPy does
-    else:
-        if copy is False:
-            raise ValueError('Unable to avoid copy while creating an array as requested.')
-        out = _from_python(a, dtype)
-        if blocking:  # from pinned memory the upload is asynchronous unless asked
-            _core.cuda.get_current_stream().synchronize()
-    if order is not None:
-        o = _order(order)
-        if o == 'F' and not out.flags.f_contiguous:
-            out = out.copy('F')
-        elif o == 'C' and not out.flags.c_contiguous:
-            out = out.copy('C')
-        elif o == 'A' and not (out.flags.c_contiguous or out.flags.f_contiguous):
-            out = out.copy('C')  # 'A': Fortran only when the source was, else C
-    return out
+    return _core.asarray(a, dtype, order, copy, blocking)
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None, blocking=False):
@@ -345,9 +317,8 @@ def array(obj, dtype=None, copy=True, order='K', subok=False, ndmin=0, *, like=N
     else:
         if copy is False:
             raise ValueError('Unable to avoid copy while creating an array as requested.')
-        out = _from_python(obj, dtype)
-        if copy and getattr(obj, "__cuda_array_interface__", None) is not None:
-            out = out.copy()  # the interface gives a view; array() copies by default
+        # the interface gives a view; array() copies by default
+        out = _core.from_python(obj, dtype, bool(copy))
         if blocking:
             _core.cuda.get_current_stream().synchronize()
     o = _order(order)

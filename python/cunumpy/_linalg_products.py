@@ -3,8 +3,10 @@ kron, trace, cross, vecdot, matvec, vecmat).
 
 Thin wrappers over the C++ engine (_core): every contraction is one batched GEMM on the
 device (cuBLAS / OpenBLAS); integer and bool products are exact, as NumPy's. ``cross`` is
-a composition of ufunc calls.
+cunumpy::cross (products of the components, stacked).
 """
+import operator as _operator
+
 import numpy as _numpy
 
 from cunumpy import _core
@@ -163,35 +165,10 @@ _CROSS_TAKES_2D = _numpy.lib.NumpyVersion(_numpy.__version__) < '2.5.0.dev0'
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     """Cross product of 3-element vectors (numpy.cross; 2-element ones before NumPy 2.5)."""
-    import cunumpy as _cp
     if axis is not None:
         axisa = axisb = axisc = axis
-    a, b = _arr(a), _arr(b)
-    a = _cp.moveaxis(a, axisa, -1)
-    b = _cp.moveaxis(b, axisb, -1)
-    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
-        raise ValueError('incompatible dimensions for cross product\n(dimension must be 2 or 3)')
-    if not _CROSS_TAKES_2D and (a.shape[-1] == 2 or b.shape[-1] == 2):
-        raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, but they "
-                         f"are {a.shape[-1]} and {b.shape[-1]} dimensional instead.")
-    a0, a1 = a[..., 0], a[..., 1]
-    b0, b1 = b[..., 0], b[..., 1]
-    if a.shape[-1] == 2 and b.shape[-1] == 2:
-        return _cp.subtract(_cp.multiply(a0, b1), _cp.multiply(a1, b0))
-    a2 = a[..., 2] if a.shape[-1] == 3 else None
-    b2 = b[..., 2] if b.shape[-1] == 3 else None
-    mul, sub = _cp.multiply, _cp.subtract
-    zero = _cp.zeros((), dtype=_numpy.result_type(a.dtype, b.dtype))
-
-    def term(x, y):
-        return zero if x is None or y is None else mul(x, y)
-
-    c0 = sub(term(a1, b2), term(a2, b1))
-    c1 = sub(term(a2, b0), term(a0, b2))
-    c2 = sub(mul(a0, b1), mul(a1, b0))
-    c0, c1, c2 = _cp.broadcast_arrays(c0, c1, c2)
-    c = _cp.stack([c0, c1, c2], axis=-1)
-    return _cp.moveaxis(c, -1, axisc)
+    return _core.cross(_arr(a), _arr(b), _operator.index(axisa), _operator.index(axisb),
+                       _operator.index(axisc), _CROSS_TAKES_2D)
 
 
 def vecdot(x1, x2, /, *, axis=-1, out=None):

@@ -9,25 +9,16 @@
 namespace nb = nanobind;
 
 namespace cunumpy::py {
-namespace {
-
-std::optional<ndarray> opt_array(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  return as_ndarray(h);
-}
-
-}  // namespace
-
 void bind_correlation(nb::module_& m) {
   m.def("cov", [](const ndarray& a, nb::handle y, bool rowvar, bool bias, nb::handle ddof, nb::handle fweights,
                   nb::handle aweights, nb::handle dtype) {
     CovArgs args;
-    args.y = opt_array(y);
+    args.y = optional_ndarray(y);
     args.rowvar = rowvar;
     args.bias = bias;
     if (!ddof.is_none()) args.ddof = nb::cast<int64_t>(ddof);
-    args.fweights = opt_array(fweights);
-    args.aweights = opt_array(aweights);
+    args.fweights = optional_ndarray(fweights);
+    args.aweights = optional_ndarray(aweights);
     args.dtype = to_optional_dtype(dtype);
     OpWarnings w;
     ndarray r = cov(a, args, &w);
@@ -37,7 +28,7 @@ void bind_correlation(nb::module_& m) {
      nb::arg("fweights").none(), nb::arg("aweights").none(), nb::arg("dtype").none());
   m.def("corrcoef", [](const ndarray& x, nb::handle y, bool rowvar, nb::handle dtype) {
     OpWarnings w;
-    ndarray r = corrcoef(x, opt_array(y), rowvar, to_optional_dtype(dtype), &w);
+    ndarray r = corrcoef(x, optional_ndarray(y), rowvar, to_optional_dtype(dtype), &w);
     issue_warnings(w);
     return r;
   }, nb::arg("x"), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("dtype").none());

@@ -2,10 +2,14 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/vector.h>
 
+#include <cctype>
+#include <string>
+
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
+#include "cunumpy/runtime/stream.hpp"
 #include "py_convert.hpp"
 
 namespace nb = nanobind;
@@ -24,6 +28,32 @@ Scalar fill_scalar(nb::handle v, std::optional<DType> dtype) {
   // full() copies with unsafe casting: only Python ints out of range raise (NEP 50).
   if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) check_python_scalar_store(v, s, dtype.value_or(s.dtype()));
   return s;
+}
+
+// asarray on our arrays; copy: None (when needed), True (always), False (never).
+ndarray asarray_ndarray(const ndarray& a, nb::handle dtype, nb::handle copy) {
+  std::optional<DType> dt = to_optional_dtype(dtype);
+  const bool must_copy = !copy.is_none() && nb::cast<bool>(copy);
+  if (!copy.is_none() && !nb::cast<bool>(copy)) {
+    if ((dt && *dt != a.dtype()) || a.device() != current_device())
+      throw ValueError("Unable to avoid copy while creating an array as requested.");
+  }
+  return asarray(a, dt, must_copy);
+}
+
+// asarray's order=: 'C'/'F' copy unless the array already is; 'A' keeps either layout,
+// else C; 'K' keeps it (case-insensitive, as NumPy).
+ndarray with_asarray_order(const ndarray& out, nb::handle order) {
+  std::string o;
+  if (nb::isinstance<nb::str>(order)) o = nb::cast<std::string>(order);
+  for (char& c : o) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (o != "C" && o != "F" && o != "A" && o != "K")
+    throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got " +
+                     nb::cast<std::string>(nb::repr(order)) + ")");
+  if (o == "F" && !out.f_contiguous()) return out.copy(Order::F);
+  if (o == "C" && !out.c_contiguous()) return out.copy(Order::C);
+  if (o == "A" && !(out.c_contiguous() || out.f_contiguous())) return out.copy(Order::C);
+  return out;
 }
 
 }  // namespace
@@ -87,15 +117,26 @@ void bind_creation(nb::module_& m) {
   m.def("triu", [](const ndarray& a, int64_t k) { return triu(a, k); }, nb::arg("m"), nb::arg("k") = 0);
 
   // asarray on our arrays; copy: None (when needed), True (always), False (never).
-  m.def("asarray_ndarray", [](const ndarray& a, nb::handle dtype, nb::handle copy) {
-    std::optional<DType> dt = to_optional_dtype(dtype);
-    const bool must_copy = !copy.is_none() && nb::cast<bool>(copy);
-    if (!copy.is_none() && !nb::cast<bool>(copy)) {
-      if ((dt && *dt != a.dtype()) || a.device() != current_device())
+  m.def("asarray_ndarray", &asarray_ndarray, nb::arg("a"), nb::arg("dtype") = nb::none(),
+        nb::arg("copy") = nb::none());
+  // cunumpy.asarray whole: an array of ours comes back as the very object when nothing
+  // had to change, so that asarray(x) of a cunumpy array costs one call and no Python work.
+  m.def("asarray", [](nb::handle a, nb::handle dtype, nb::handle order, nb::handle copy, bool blocking) -> nb::object {
+    ndarray out;
+    if (is_ndarray(a)) {
+      out = asarray_ndarray(as_ndarray(a), dtype, copy);
+    } else {
+      if (!copy.is_none() && !nb::cast<bool>(copy))
         throw ValueError("Unable to avoid copy while creating an array as requested.");
+      out = from_python(a, to_optional_dtype(dtype));
+      // From pinned memory the upload is asynchronous unless asked.
+      if (blocking) current_stream().synchronize();
     }
-    return asarray(a, dt, must_copy);
-  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("copy") = nb::none());
+    if (!order.is_none()) out = with_asarray_order(out, order);
+    if (is_ndarray(a) && out.same_handle(as_ndarray(a))) return nb::borrow(a);
+    return nb::cast(std::move(out));
+  }, nb::arg("a"), nb::arg("dtype").none() = nb::none(), nb::arg("order").none() = nb::none(),
+     nb::arg("copy").none() = nb::none(), nb::arg("blocking") = false);
   m.def("ascontiguousarray", [](const ndarray& a, nb::handle dtype) {
     return ascontiguousarray(a, to_optional_dtype(dtype));
   }, nb::arg("a"), nb::arg("dtype") = nb::none());

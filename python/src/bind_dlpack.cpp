@@ -384,6 +384,8 @@ DType from_typestr(const std::string& ts) {
   return from_dl(t);
 }
 
+}  // namespace
+
 ndarray from_cuda_array_interface(nb::handle obj) {
   nb::dict d = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
   const int version = d.contains("version") ? nb::cast<int>(d["version"]) : 0;
@@ -428,8 +430,6 @@ ndarray from_cuda_array_interface(nb::handle obj) {
   }
   return wrap_tensor(t, hold_python(obj));
 }
-
-}  // namespace
 
 void bind_dlpack(nb::module_& m) {
   nb::object cls = m.attr("ndarray");

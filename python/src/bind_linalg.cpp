@@ -14,10 +14,8 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/linalg.hpp"
+#include "cunumpy/runtime/cuda_info.hpp"
 #include "py_convert.hpp"
-#ifdef CUNUMPY_HAVE_CUDA
-#include "runtime/cuda/library_handles.hpp"
-#endif
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -50,6 +48,8 @@ Casting casting_of(nb::handle c) {
 }
 
 }  // namespace
+
+void bind_linalg_composites(nb::module_& m);  // bind_linalg_composites.cpp
 
 void bind_linalg(nb::module_& m) {
   static nb::handle linalg_error = PyErr_NewException(
@@ -138,20 +138,9 @@ void bind_linalg(nb::module_& m) {
   m.def("linalg_matrix_transpose", &linalg::matrix_transpose);
   // This thread's cuBLAS / cuSOLVER handles of a device, as integers (CuPy's
   // Device.cublas_handle), with the device's current stream set.
-  m.def("_cublas_handle", [](int device) -> uintptr_t {
-#ifdef CUNUMPY_HAVE_CUDA
-    return reinterpret_cast<uintptr_t>(cuda::cublas_handle_ptr(device));
-#else
-    throw CudaError("cuBLAS handles need the CUDA backend (cunumpy was built without CUDA)", -1);
-#endif
-  });
-  m.def("_cusolver_handle", [](int device) -> uintptr_t {
-#ifdef CUNUMPY_HAVE_CUDA
-    return reinterpret_cast<uintptr_t>(cuda::cusolver_handle_ptr(device));
-#else
-    throw CudaError("cuSOLVER handles need the CUDA backend (cunumpy was built without CUDA)", -1);
-#endif
-  });
+  m.def("_cublas_handle", [](int device) { return reinterpret_cast<uintptr_t>(cuda_info::cublas_handle(device)); });
+  m.def("_cusolver_handle", [](int device) { return reinterpret_cast<uintptr_t>(cuda_info::cusolver_handle(device)); });
   m.def("set_linalg_error_checks", &set_linalg_error_checks);
   m.def("linalg_error_checks", &linalg_error_checks);
+  bind_linalg_composites(m);
 }

@@ -23,13 +23,7 @@ using NanScan = ndarray (*)(const ndarray&, std::optional<int64_t>, std::optiona
 
 void bind_nan_reductions(nb::module_& m) {
   auto a = nb::arg("a");
-  auto axis = nb::arg("axis").none() = nb::none();
-  auto dtype = nb::arg("dtype").none() = nb::none();
-  auto out = nb::arg("out").none() = nb::none();
-  auto keepdims = nb::arg("keepdims") = false;
-  auto initial = nb::arg("initial").none() = nb::none();
-  auto where = nb::arg("where").none() = nb::borrow(Py_True);
-  auto ddof = nb::arg("ddof") = 0.0;
+  const auto [axis, dtype, out, keepdims, initial, where, ddof] = reduce_keywords();
 
   auto def_sum = [&](const char* name, NanReduce fn) {
     m.def(name, [fn](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, bool kd, nb::handle init,

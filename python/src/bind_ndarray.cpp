@@ -46,15 +46,46 @@ ndarray from_numpy(nb::handle arr_in, std::optional<Device> device) {
   return array_from_host(buf.view.buf, buf.shape(), buf.strides(), dtype, device.value_or(current_device()));
 }
 
-// NumPy's asarray on anything that is not one of our arrays, then upload; nested
-// sequences that hold our arrays are assembled on the device instead.
-ndarray from_python(nb::handle obj, std::optional<DType> dtype) {
+// obj.__cuda_array_interface__ when it has one that is not None (getattr(obj, name, None):
+// only AttributeError means "none"). Builtin sequences and scalars are not asked.
+bool has_cuda_array_interface(nb::handle obj) {
+  PyObject* p = obj.ptr();
+  if (PyList_CheckExact(p) || PyTuple_CheckExact(p) || PyFloat_CheckExact(p) || PyLong_CheckExact(p) ||
+      PyBool_Check(p) || PyComplex_CheckExact(p))
+    return false;
+  PyObject* v = PyObject_GetAttrString(p, "__cuda_array_interface__");
+  if (!v) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw nb::python_error();
+    PyErr_Clear();
+    return false;
+  }
+  const bool present = v != Py_None;
+  Py_DECREF(v);
+  return present;
+}
+
+}  // namespace
+
+// Anything that is not one of our arrays (py_convert.hpp): nested sequences holding our
+// arrays assembled on the device, CUDA-array-interface producers viewed, the rest through
+// numpy.asarray and one upload.
+ndarray from_python(nb::handle obj_in, std::optional<DType> dtype, bool copy_views) {
+  nb::object obj = nb::borrow(obj_in);
   if (holds_device_array(obj))
     return nested_to_device_array(obj, dtype, [](nb::handle leaf) { return from_python(leaf, std::nullopt); });
+  if (has_cuda_array_interface(obj)) {
+    // Numba, PyTorch, CuPy device arrays: a view of their memory, no copy (PyTorch's CPU
+    // tensors raise AttributeError for the attribute and convert as sequences).
+    ndarray view = from_cuda_array_interface(obj);
+    if (dtype && *dtype != view.dtype()) return view.astype(*dtype);
+    return copy_views ? view.copy() : view;
+  }
   nb::object np_arr = dtype ? numpy_module().attr("asarray")(obj, dtype_object(*dtype))
                             : numpy_module().attr("asarray")(obj);
   return from_numpy(np_arr, std::nullopt);
 }
+
+namespace {
 
 void copy_into_numpy(const ndarray& a, nb::handle out, bool blocking) {
   const DType od = to_dtype(out.attr("dtype"));
@@ -660,8 +691,9 @@ void bind_ndarray(nb::module_& m) {
 
   m.def("same_array", [](const ndarray& a, const ndarray& b) { return a.same_handle(b); });
   m.def("from_numpy", [](nb::handle arr) { return from_numpy(arr, std::nullopt); });
-  m.def("from_python", [](nb::handle obj, nb::handle dtype) { return from_python(obj, to_optional_dtype(dtype)); },
-        nb::arg("obj"), nb::arg("dtype") = nb::none());
+  m.def("from_python", [](nb::handle obj, nb::handle dtype, bool copy_views) {
+    return from_python(obj, to_optional_dtype(dtype), copy_views);
+  }, nb::arg("obj"), nb::arg("dtype") = nb::none(), nb::arg("copy_views") = false);
 }
 
 }  // namespace cunumpy::py

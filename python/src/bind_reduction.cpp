@@ -75,12 +75,7 @@ void def_both(nb::module_& m, nb::handle cls, const char* name, F fn, const Extr
 
 void bind_reductions(nb::module_& m) {
   nb::handle cls = nb::type<ndarray>();
-  auto axis = nb::arg("axis").none() = nb::none();
-  auto dtype = nb::arg("dtype").none() = nb::none();
-  auto out = nb::arg("out").none() = nb::none();
-  auto keepdims = nb::arg("keepdims") = false;
-  auto initial = nb::arg("initial").none() = nb::none();
-  auto where = nb::arg("where").none() = nb::borrow(Py_True);
+  const auto [axis, dtype, out, keepdims, initial, where, ddof] = py::reduce_keywords();
   def_both(m, cls, "sum", [](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, bool kd, nb::handle init, nb::handle wh) {
     return py_reduce(ReduceOp::Sum, a, ax, dt, o, kd, init, wh);
   }, axis, dtype, out, keepdims, initial, where);
@@ -111,7 +106,6 @@ void bind_reductions(nb::module_& m) {
     return py_arg(false, a, ax, o, kd);
   }, axis, out, keepdims);
   def_both(m, cls, "mean", &py_mean, axis, dtype, out, keepdims, where);
-  auto ddof = nb::arg("ddof") = 0.0;
   def_both(m, cls, "var", [](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, double dd, bool kd, nb::handle wh) {
     return py_var(false, a, ax, dt, o, dd, kd, wh);
   }, axis, dtype, out, ddof, keepdims, where);

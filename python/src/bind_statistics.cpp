@@ -12,22 +12,13 @@
 namespace nb = nanobind;
 
 namespace cunumpy::py {
-namespace {
-
-std::optional<ndarray> opt_array(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  return as_ndarray(h);
-}
-
-}  // namespace
-
 void bind_statistics(nb::module_& m) {
   auto axis = nb::arg("axis").none() = nb::none();
   auto out = nb::arg("out").none() = nb::none();
   m.def("average", [](const ndarray& a, nb::handle ax, nb::handle weights, bool returned, bool keepdims) {
     OpWarnings w;
     ndarray scl;
-    ndarray avg = average(a, to_axes_opt(ax), opt_array(weights), keepdims, returned ? &scl : nullptr, &w);
+    ndarray avg = average(a, to_axes_opt(ax), optional_ndarray(weights), keepdims, returned ? &scl : nullptr, &w);
     issue_warnings(w);
     if (returned) return nb::object(nb::make_tuple(avg, scl));
     return nb::cast(std::move(avg));
@@ -37,10 +28,10 @@ void bind_statistics(nb::module_& m) {
     return result(ptp(a, to_axes_opt(scalar_axis(a, ax)), keepdims, out_array(o)), o);
   }, nb::arg("a"), axis, out, nb::arg("keepdims") = false);
   m.def("diff", [](const ndarray& a, int64_t n, int64_t ax, nb::handle prepend, nb::handle append) {
-    return diff(a, n, ax, opt_array(prepend), opt_array(append));
+    return diff(a, n, ax, optional_ndarray(prepend), optional_ndarray(append));
   }, nb::arg("a"), nb::arg("n"), nb::arg("axis"), nb::arg("prepend").none(), nb::arg("append").none());
   m.def("ediff1d", [](const ndarray& a, nb::handle to_end, nb::handle to_begin) {
-    return ediff1d(a, opt_array(to_end), opt_array(to_begin));
+    return ediff1d(a, optional_ndarray(to_end), optional_ndarray(to_begin));
   }, nb::arg("ary"), nb::arg("to_end").none(), nb::arg("to_begin").none());
   auto def_cumulative = [&](const char* name, bool is_sum) {
     m.def(name, [is_sum](const ndarray& x, nb::handle ax, nb::handle dt, nb::handle o, bool include_initial) {

@@ -31,6 +31,8 @@ void bind_ufunc_methods(nb::module_& m);
 void bind_order_statistics(nb::module_& m);
 void bind_config(nb::module_& m);
 void bind_dlpack(nb::module_& m);
+void bind_histograms(nb::module_& m);   // cppapi-d: counting
+void bind_editing(nb::module_& m);      // cppapi-d: insert, delete, append, trim_zeros
 }  // namespace cunumpy::py
 void bind_cuda(nb::module_& m);
 void bind_ufuncs(nb::module_& m);
@@ -89,6 +91,8 @@ NB_MODULE(_core, m) {
   bind_sets(m);
   cunumpy::py::bind_dlpack(m);
   bind_linalg(m);
+  cunumpy::py::bind_histograms(m);
+  cunumpy::py::bind_editing(m);
   bind_random(m);
   bind_calculus(m);
   bind_bits(m);

@@ -60,6 +60,13 @@ ndarray& as_ndarray(nb::handle obj);
 using HostLeafConverter = std::function<ndarray(nb::handle)>;
 bool holds_device_array(nb::handle obj);
 ndarray nested_to_device_array(nb::handle obj, std::optional<DType> dtype, const HostLeafConverter& host_leaf);
+// Anything that is not one of our arrays, as an array on the current device: an object
+// exposing __cuda_array_interface__ (Numba, PyTorch, CuPy) as a view of its memory (a copy
+// with `copy_views`), nested sequences holding cunumpy arrays through the host, the rest
+// through numpy.asarray and one upload (bind_ndarray.cpp).
+ndarray from_python(nb::handle obj, std::optional<DType> dtype, bool copy_views = false);
+// The producer's memory as an array, ordered after its stream (bind_dlpack.cpp).
+ndarray from_cuda_array_interface(nb::handle obj);
 
 // Keeps a Python object alive from C++ (e.g. as a Memory's owner) and drops the reference
 // with the GIL taken, from whichever thread releases it; nothing at interpreter shutdown.

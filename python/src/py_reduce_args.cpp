@@ -36,6 +36,11 @@ Axes to_axes_opt(nb::handle axis) {
   return SmallVector<int64_t, 8>{*to_axis_opt(axis)};
 }
 
+std::optional<ndarray> optional_ndarray(nb::handle obj) {
+  if (obj.is_none()) return std::nullopt;
+  return as_ndarray(obj);
+}
+
 ndarray out_array(nb::handle out) {
   if (out.is_none()) return ndarray();
   if (PyTuple_Check(out.ptr()) && PyTuple_GET_SIZE(out.ptr()) == 1) out = PyTuple_GET_ITEM(out.ptr(), 0);
@@ -85,6 +90,7 @@ void issue_warnings(const OpWarnings& w, int stacklevel) {
   if (w.divide_by_zero)
     nb::module_::import_("cunumpy._errstate")
         .attr("report_fp_error")("divide", "divide by zero encountered in divide", stacklevel + 1);
+  if (w.suboptimal_bins) warn("The number of bins estimated may be suboptimal.");
 }
 
 }  // namespace cunumpy::py

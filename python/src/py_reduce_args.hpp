@@ -5,6 +5,7 @@
 #include <nanobind/nanobind.h>
 
 #include <optional>
+#include <tuple>
 
 #include "cunumpy/core/ndarray.hpp"
 #include "cunumpy/ops/op_warnings.hpp"
@@ -22,6 +23,8 @@ nb::handle scalar_axis(const ndarray& a, nb::handle axis);
 Axes to_axes_opt(nb::handle axis);
 // None (undefined), a cunumpy array or a 1-tuple of one.
 ndarray out_array(nb::handle out);
+// None (nullopt) or a cunumpy array: weights=, prepend=, y=, tol= and the like.
+std::optional<ndarray> optional_ndarray(nb::handle obj);
 // The call's result: the very `out` object when one was given, as NumPy returns it.
 nb::object result(ndarray r, nb::handle out);
 // where=: True (no mask), False, or a cunumpy bool array.
@@ -31,5 +34,15 @@ ReduceArgs make_args(const ndarray& a, nb::handle axis, nb::handle dtype, nb::ha
 // Issues NumPy's RuntimeWarning for each flag set, attributed `stacklevel` frames up
 // (1: the Python function that called the binding). Raises when a filter makes it an error.
 void issue_warnings(const OpWarnings& w, int stacklevel = 2);
+
+// NumPy's reduction keywords with their defaults, as nanobind annotations, for the binding
+// files that define reductions (bind_reduction.cpp, bind_nan_reductions.cpp):
+//   const auto [axis, dtype, out, keepdims, initial, where, ddof] = reduce_keywords();
+inline auto reduce_keywords() {
+  return std::make_tuple(nb::arg("axis").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
+                         nb::arg("out").none() = nb::none(), nb::arg("keepdims") = false,
+                         nb::arg("initial").none() = nb::none(), nb::arg("where").none() = nb::borrow(Py_True),
+                         nb::arg("ddof") = 0.0);
+}
 
 }  // namespace cunumpy::py

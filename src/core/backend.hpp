@@ -47,6 +47,10 @@ namespace detail {  // interp: core/backend_tasks_calculus.hpp; packbits: core/b
 struct InterpTask;
 struct PackBitsTask;
 }  // namespace detail
+namespace detail {  // histogram: core/backend_tasks_histogram.hpp
+struct HistogramTask;
+struct MinMaxTask;
+}  // namespace detail
 
 namespace detail {  // random numbers: core/backend_tasks_random.hpp
 struct RandomTask;
@@ -145,6 +149,11 @@ class Backend {
   virtual void eigh(const detail::EighTask& task) { unsupported("eigh (syevd/heevd)"); }
   virtual void svd(const detail::SvdTask& task) { unsupported("svd (gesdd/gesvd)"); }
   virtual void eig(const detail::EigTask& task) { unsupported("eig (geev)"); }
+  // ---- histogram (tasks in core/backend_tasks_histogram.hpp) -----------------------------
+  // Adds each element's count (or weight) to its bin of task.out (bincount, histogram).
+  virtual void histogram(const detail::HistogramTask& task) { unsupported("histogram"); }
+  // The min and max of a 1-d array in one pass (a histogram's range, bincount's size).
+  virtual void min_max(const detail::MinMaxTask& task) { unsupported("min_max (histogram range)"); }
   // ---- random numbers (task in core/backend_tasks_random.hpp) ----------------------------
   // Fills task.out with draws of one distribution from a Philox4x32-10 state, on the
   // current stream; every value depends only on (key, counter, element index).

@@ -9,6 +9,7 @@
 
 #ifdef CUNUMPY_HAVE_CUDA
 #include "runtime/cuda/driver.hpp"
+#include "runtime/cuda/library_handles.hpp"
 #endif
 
 namespace cunumpy::cuda_info {
@@ -104,6 +105,9 @@ bool peer_access_enabled(int device, int peer) {
   return enabled_peers().count({device, peer}) != 0;
 }
 
+void* cublas_handle(int device) { return cuda::cublas_handle_ptr(device); }
+void* cusolver_handle(int device) { return cuda::cusolver_handle_ptr(device); }
+
 #else  // built without CUDA
 
 namespace {
@@ -118,6 +122,12 @@ void device_synchronize(int) { unavailable(); }
 bool device_can_access_peer(int, int) { unavailable(); }
 void device_enable_peer_access(int, int) { unavailable(); }
 bool peer_access_enabled(int, int) { return false; }
+void* cublas_handle(int) {
+  throw CudaError("cuBLAS handles need the CUDA backend (cunumpy was built without CUDA)", -1);
+}
+void* cusolver_handle(int) {
+  throw CudaError("cuSOLVER handles need the CUDA backend (cunumpy was built without CUDA)", -1);
+}
 
 #endif
 

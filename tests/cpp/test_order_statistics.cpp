@@ -1,4 +1,4 @@
-// median and nanmedian through the C++ API (order_statistics.hpp), on the default device;
+// median, nanmedian, quantile, percentile and nanquantile through the C++ API (order_statistics.hpp), on the default device;
 // expected values are NumPy's.
 #include <gtest/gtest.h>
 
@@ -100,6 +100,35 @@ TEST(OrderStatistics, QuantileScalarNaNAndErrors) {
   const double bad = 1.5;
   EXPECT_THROW(quantile(from({1, 2}, {2}), std::span<const double>(&bad, 1)), ValueError);
   EXPECT_THROW(quantile(from({1, 2}, {2}, complex128), std::span<const double>(&h, 1)), TypeError);
+}
+
+TEST(OrderStatistics, PercentileNanquantileWeights) {
+  const double p[2] = {10, 95};
+  expect_values(percentile(seq({10}), p, Shape{2}), {0.9, 8.549999999999999});
+  const double q2[2] = {0.25, 0.5};
+  const ndarray a = from({1, nan, 3, 4, 2, 2, nan, nan}, {2, 4});
+  const ndarray r = nanquantile(a, q2, Shape{2}, along(1));
+  EXPECT_EQ(r.shape(), (Shape{2, 2}));
+  EXPECT_TRUE(r.c_contiguous());
+  expect_values(r, {2, 2, 3, 2});
+  OpWarnings w;
+  expect_values(nanquantile(from({nan, nan}, {2}), std::span<const double>(q2, 1), {}, std::nullopt,
+                            QuantileMethod::Linear, false, {}, float64, false, std::nullopt, &w),
+                {nan});
+  EXPECT_TRUE(w.all_nan_slice);
+  const double h = 0.5;
+  expect_values(quantile(seq({6}), std::span<const double>(&h, 1), {}, std::nullopt, QuantileMethod::InvertedCdf,
+                         false, {}, float64, false, from({1, 1, 1, 1, 1, 5}, {6})),
+                {4});
+  EXPECT_THROW(quantile(seq({6}), std::span<const double>(&h, 1), {}, std::nullopt, QuantileMethod::Linear, false,
+                        {}, float64, false, from({1, 1, 1, 1, 1, 5}, {6})),
+               ValueError);
+  // q's dtype and weakness: a Python float q keeps float32, a float64 array promotes.
+  const ndarray f = from({1, 2, 3, 4}, {4}, float32);
+  EXPECT_EQ(quantile(f, std::span<const double>(&h, 1), {}, std::nullopt, QuantileMethod::Linear, false, {}, float64,
+                     true).dtype(), float32);
+  EXPECT_EQ(quantile(f, std::span<const double>(&h, 1), Shape{1}).dtype(), float64);
+  EXPECT_THROW(percentile(f, std::span<const double>(&p[0], 1), {}, along(3)), AxisError);
 }
 
 }  // namespace cunumpy::test

@@ -13,8 +13,11 @@ struct OpWarnings {
   bool mean_of_empty_slice = false;  // a mean over a slice of no element
   bool degrees_of_freedom = false;   // a variance with count - ddof <= 0
   bool divide_by_zero = false;       // a host-side division by zero NumPy reports (cov's 1 / 0)
+  bool suboptimal_bins = false;      // histogram's 'stone' estimator reached its bound
 
-  bool any() const { return all_nan_slice || mean_of_empty_slice || degrees_of_freedom || divide_by_zero; }
+  bool any() const {
+    return all_nan_slice || mean_of_empty_slice || degrees_of_freedom || divide_by_zero || suboptimal_bins;
+  }
 };
 
 // Sets `flag` of *w when w is given (functions take w = nullptr to mean "not asked").

@@ -2,6 +2,7 @@
 // the reduced axes (merged into one, NaNs last) and the middle values read from there.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -31,12 +32,33 @@ QuantileMethod quantile_method(std::string_view name);
 
 // The q-th quantiles (q in [0, 1], ValueError otherwise) along `axis`, every method as
 // NumPy computes it (virtual index, then NumPy's _lerp of the two neighbours). q is given on
-// the host with its shape (`q_shape` empty for one quantile); the result has q's axes
-// first, then the kept axes (NumPy's order). A slice holding NaN gives NaN. The
-// interpolation weights are float64 (a float32 input gives float64 unless q is a scalar).
-// TypeError for complex input.
+// the host with its shape (`q_shape` empty for one quantile, at most 2 axes) and its dtype:
+// the index arithmetic rounds to q_dtype at every step as NumPy's does (integer q reads
+// positions directly for 'linear'), and the interpolation weights are an array of q_dtype,
+// or, with `weak_q` (q was a Python int or float), weak scalars that keep a float input's
+// dtype, so the result dtype is NumPy's.
+// The result has q's axes first, then the kept axes (NumPy's order), C-contiguous; a slice
+// holding NaN gives NaN. `weights` (method InvertedCdf only, ValueError otherwise): a's
+// shape, or its shape along the axes (TypeError without axis, ValueError for another
+// shape), non-negative. TypeError for complex input; AxisError/ValueError for bad axes.
 ndarray quantile(const ndarray& a, std::span<const double> q, const Shape& q_shape = {},
                  const Axes& axis = std::nullopt, QuantileMethod method = QuantileMethod::Linear,
-                 bool keepdims = false, const ndarray& out = {});
+                 bool keepdims = false, const ndarray& out = {}, DType q_dtype = float64, bool weak_q = false,
+                 const std::optional<ndarray>& weights = std::nullopt);
+// The same for q in [0, 100] (numpy.percentile): q / 100 in q_dtype, then quantile.
+ndarray percentile(const ndarray& a, std::span<const double> q, const Shape& q_shape = {},
+                   const Axes& axis = std::nullopt, QuantileMethod method = QuantileMethod::Linear,
+                   bool keepdims = false, const ndarray& out = {}, DType q_dtype = float64, bool weak_q = false,
+                   const std::optional<ndarray>& weights = std::nullopt);
+// Quantiles of the non-NaN values (numpy.nanquantile): each slice with its own count; a
+// slice without any gives NaN (warnings->all_nan_slice). An empty input is nanmean's.
+ndarray nanquantile(const ndarray& a, std::span<const double> q, const Shape& q_shape = {},
+                    const Axes& axis = std::nullopt, QuantileMethod method = QuantileMethod::Linear,
+                    bool keepdims = false, const ndarray& out = {}, DType q_dtype = float64, bool weak_q = false,
+                    const std::optional<ndarray>& weights = std::nullopt, OpWarnings* warnings = nullptr);
+ndarray nanpercentile(const ndarray& a, std::span<const double> q, const Shape& q_shape = {},
+                      const Axes& axis = std::nullopt, QuantileMethod method = QuantileMethod::Linear,
+                      bool keepdims = false, const ndarray& out = {}, DType q_dtype = float64, bool weak_q = false,
+                      const std::optional<ndarray>& weights = std::nullopt, OpWarnings* warnings = nullptr);
 
 }  // namespace cunumpy

@@ -42,5 +42,10 @@ void device_enable_peer_access(int device, int peer);
 // True once device_enable_peer_access(device, peer) succeeded in this process: kernels on
 // `device` may then read and write arrays of `peer` (CuPy's rule). Never throws.
 bool peer_access_enabled(int device, int peer);
+// This thread's cuBLAS / cuSOLVER handle of `device` as an opaque pointer (CuPy's
+// Device.cublas_handle), created on first use, with the current stream set. Built without
+// CUDA: CudaError.
+void* cublas_handle(int device);
+void* cusolver_handle(int device);
 
 }  // namespace cunumpy::cuda_info

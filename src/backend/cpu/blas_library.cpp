@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/cpu/parallel.hpp"
+#include "runtime/library_search.hpp"
 #include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::cpu {
@@ -50,17 +51,6 @@ std::string loaded_openblas() {
   return found;
 }
 
-// site-packages (or dist-packages) holding this library, or "" when not installed there.
-std::string site_packages_dir() {
-  Dl_info info;
-  if (!dladdr(reinterpret_cast<void*>(&loaded_openblas), &info) || !info.dli_fname) return "";
-  std::string self = info.dli_fname;
-  auto pos = self.rfind("/site-packages/");
-  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
-  if (pos == std::string::npos) return "";
-  return self.substr(0, self.find('/', pos + 1));
-}
-
 // Opens `path` and finds the convention under which dgemm and dgetrf both resolve.
 bool try_open(const std::string& path, int flags, BlasLibrary& lib) {
   void* h = dlopen(path.c_str(), flags);
@@ -95,7 +85,7 @@ BlasLibrary open_library() {
   for (const auto& c : candidates())
     if (attempt(c)) return lib;
   // The scipy-openblas64 wheel (a dependency of the Python package) next to this library.
-  if (const std::string site = site_packages_dir(); !site.empty())
+  if (const std::string site = runtime::site_packages_dir(); !site.empty())
     if (attempt(site + "/scipy_openblas64/lib/libscipy_openblas64_.so")) return lib;
   for (const char* name : {"libscipy_openblas64_.so", "libscipy_openblas.so", "libopenblas64_.so.0",
                            "libopenblas.so.0", "libopenblas.so", "liblapack.so.3"})

@@ -158,6 +158,9 @@ class CpuBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cpu(t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cpu(t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cpu(t); }
+  // histogram (histogram_cpu.cpp)
+  void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cpu(t); }
+  void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cpu(t); }
   // ---- random numbers (random_cpu.cpp) ----------------------------------------------------
   void random_fill(const detail::RandomTask& t) override { detail::run_random_cpu(t); }
   void interp(const detail::InterpTask& t) override { detail::run_interp_cpu(t); }

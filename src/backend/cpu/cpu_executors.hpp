@@ -29,5 +29,8 @@ void fft_plan_cache_clear_cpu();
 // ---- interp (interp_cpu.cpp), packbits (packbits_cpu.cpp) ---------------------------------
 void run_interp_cpu(const InterpTask& task);
 void run_packbits_cpu(const PackBitsTask& task);
+// ---- histogram (histogram_cpu.cpp, tasks in core/backend_tasks_histogram.hpp) -----------
+void run_histogram_cpu(const HistogramTask& task);
+void run_min_max_cpu(const MinMaxTask& task);
 
 }  // namespace cunumpy::detail

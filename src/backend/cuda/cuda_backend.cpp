@@ -170,6 +170,9 @@ class CudaBackend final : public Backend {
   void eigh(const detail::EighTask& t) override { detail::run_eigh_cuda(device_, t); }
   void svd(const detail::SvdTask& t) override { detail::run_svd_cuda(device_, t); }
   void eig(const detail::EigTask& t) override { detail::run_eig_cuda(device_, t); }
+  // ---- histogram (histogram_cuda.cpp) ----------------------------------------------------
+  void histogram(const detail::HistogramTask& t) override { detail::run_histogram_cuda(device_, t); }
+  void min_max(const detail::MinMaxTask& t) override { detail::run_min_max_cuda(device_, t); }
   // ---- random numbers (random_cuda.cpp: generated kernels) ------------------------------
   void random_fill(const detail::RandomTask& t) override { detail::run_random_cuda(device_, t); }
   void interp(const detail::InterpTask& t) override { detail::run_interp_cuda(device_, t); }

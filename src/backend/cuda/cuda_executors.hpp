@@ -28,5 +28,8 @@ void fft_plan_cache_clear_cuda(int device);
 // ---- interp (interp_cuda.cpp), packbits (packbits_cuda.cpp) -------------------------------
 void run_interp_cuda(int device, const InterpTask& task);
 void run_packbits_cuda(int device, const PackBitsTask& task);
+// ---- histogram (histogram_cuda.cpp, tasks in core/backend_tasks_histogram.hpp) ----------
+void run_histogram_cuda(int device, const HistogramTask& task);
+void run_min_max_cuda(int device, const MinMaxTask& task);
 
 }  // namespace cunumpy::detail

@@ -20,7 +20,7 @@ namespace cunumpy::cuda {
 // Which family a key belongs to: two families may pack the same words.
 enum class KernelFamily : uint16_t {
   Elementwise, UfuncAt, Reduce, ArgReduce, Scan, Sort, Indexing, Copy, UserElementwise,
-  UserReduction, Random,
+  UserReduction, Histogram, Random,
 };
 
 // A packed structural key. `push` appends a field of `bits` bits; the first kInline words

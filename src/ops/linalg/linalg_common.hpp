@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cunumpy/core/ndarray.hpp"
+#include "cunumpy/ops/reduction.hpp"
 
 namespace cunumpy::detail {
 
@@ -52,5 +53,10 @@ void check_info(const ndarray& info, const char* message);
 
 // The lower (lower=true) or upper triangle of the last two axes, zeros elsewhere.
 ndarray triangle(const ndarray& a, bool lower, int64_t k = 0);
+
+// The real (imag=false) or imaginary part of a complex array, as a view.
+ndarray complex_part(const ndarray& x, bool imag);
+// sum(|x|^2) over `axis`: re*re + im*im for complex, as NumPy (no hypot rounding).
+ndarray sum_of_squares(const ndarray& x, const Axes& axis, bool keepdims);
 
 }  // namespace cunumpy::detail

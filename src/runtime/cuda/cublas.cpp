@@ -12,7 +12,7 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "runtime/cuda/driver.hpp"
-#include "runtime/cuda/library_search.hpp"
+#include "runtime/library_search.hpp"
 
 namespace cunumpy::cuda {
 namespace {
@@ -28,7 +28,7 @@ void* resolve(void* lib, const char* name, const char* library) {
 
 const CublasApi& cublas() {
   static const CublasApi api = [] {
-    void* lib = open_nvidia_library({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "cublas");
+    void* lib = runtime::open_library({{"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, {"cublas", "cu13"}});
     if (!lib)
       throw CudaError("cuBLAS (libcublas.so) could not be loaded; install the CUDA toolkit or the "
                       "nvidia-cublas-cu12 wheel, or set CUDA_PATH", -1);
@@ -46,7 +46,7 @@ const CublasApi& cublas() {
 const CusolverApi& cusolver() {
   static const CusolverApi api = [] {
     cublas();  // cuSOLVER needs cuBLAS loaded first (its dependency)
-    void* lib = open_nvidia_library({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, "cusolver");
+    void* lib = runtime::open_library({{"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"}, {"cusolver", "cu13"}});
     if (!lib)
       throw CudaError("cuSOLVER (libcusolver.so) could not be loaded; install the CUDA toolkit or the "
                       "nvidia-cusolver-cu12 wheel, or set CUDA_PATH", -1);

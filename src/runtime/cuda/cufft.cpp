@@ -10,48 +10,17 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/library_search.hpp"
 
 namespace cunumpy::cuda::cufft {
 namespace {
 
-std::string site_packages_dir();
-
-std::vector<std::string> candidates() {
-  // cuFFT 12 ships with CUDA 13, cuFFT 11 with CUDA 12: prefer the driver's generation.
-  std::vector<std::string> names = {"libcufft.so.12", "libcufft.so.11", "libcufft.so"};
-  int driver_version = 0;
-  if (const DriverApi* d = try_driver()) d->cuDriverGetVersion(&driver_version);
-  if (driver_version > 0 && driver_version < 13000) std::swap(names[0], names[1]);
-  std::vector<std::string> dirs;
-  if (const char* p = std::getenv("CUDA_PATH")) dirs.push_back(std::string(p) + "/lib64");
-  if (const char* p = std::getenv("CUDA_HOME")) dirs.push_back(std::string(p) + "/lib64");
-  dirs.push_back("/usr/local/cuda/lib64");
-  const std::string site = site_packages_dir();
-  if (!site.empty()) {
-    dirs.push_back(site + "/nvidia/cufft/lib");  // nvidia-cufft-cu12
-    dirs.push_back(site + "/nvidia/cu13/lib");   // CUDA 13 wheels
-  }
-  std::vector<std::string> out = names;
-  for (const auto& d : dirs)
-    for (const auto& n : names) out.push_back(d + "/" + n);
-  return out;
-}
-
-std::string site_packages_dir() {
-  Dl_info info;
-  if (!dladdr(reinterpret_cast<void*>(&candidates), &info) || !info.dli_fname) return "";
-  std::string self = info.dli_fname;
-  auto pos = self.rfind("/site-packages/");
-  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
-  if (pos == std::string::npos) return "";
-  return self.substr(0, self.find('/', pos + 1));
-}
-
 Api* load() {
   auto* a = new Api();  // process lifetime
-  void* lib = nullptr;
-  for (const auto& c : candidates())
-    if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+  // cuFFT 12 ships with CUDA 13, cuFFT 11 with CUDA 12: prefer the driver's generation.
+  runtime::LibrarySearch search{{"libcufft.so.12", "libcufft.so.11", "libcufft.so"}, {"cufft", "cu13"}, true};
+  if (const DriverApi* d = try_driver()) d->cuDriverGetVersion(&search.driver_version);
+  void* lib = runtime::open_library(search);
   if (!lib) {
     a->error = "cuFFT (libcufft.so) could not be loaded; install the CUDA toolkit or the "
                "nvidia-cufft wheel (pip install nvidia-cufft-cu12), or set CUDA_PATH";

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "runtime/cuda/driver.hpp"
-#include "runtime/cuda/library_search.hpp"
+#include "runtime/library_search.hpp"
 
 #if __has_include(<nccl.h>)
 #include <nccl.h>
@@ -64,7 +64,8 @@ Api* load() {
     api->error = "NCCL needs a CUDA device, and the CUDA driver reports none";
     return api;
   }
-  void* lib = cuda::open_nvidia_library({"libnccl.so.2", "libnccl.so"}, "nccl");
+  // nvidia-nccl-cu12 and -cu13 both install nvidia/nccl/lib.
+  void* lib = runtime::open_library({{"libnccl.so.2", "libnccl.so"}, {"nccl", "cu13"}});
   if (!lib) {
     api->error = "NCCL (libnccl.so.2) could not be loaded; install the nvidia-nccl-cu12 (or -cu13) wheel "
                  "or the system's libnccl2, or add its folder to LD_LIBRARY_PATH";

@@ -12,6 +12,7 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "runtime/library_search.hpp"
 #include "runtime/source_listing.hpp"
 
 namespace cunumpy::detail {
@@ -48,44 +49,6 @@ struct Api {
   std::vector<int> archs;  // supported sm_XY values, ascending
 };
 
-// site-packages (or dist-packages) holding this library, or "" when not installed there.
-std::string site_packages_dir();
-
-// Candidate library paths, most specific first.
-std::vector<std::string> candidates() {
-  // Prefer the NVRTC of the driver's major version: a driver older than the compiler may
-  // reject its images.
-  std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
-  int driver_version = 0;
-  if (const DriverApi* api = try_driver()) api->cuDriverGetVersion(&driver_version);
-  if (driver_version > 0 && driver_version < 13000) std::swap(names[0], names[1]);
-  std::vector<std::string> dirs;
-  if (const char* p = std::getenv("CUDA_PATH")) dirs.push_back(std::string(p) + "/lib64");
-  if (const char* p = std::getenv("CUDA_HOME")) dirs.push_back(std::string(p) + "/lib64");
-  dirs.push_back("/usr/local/cuda/lib64");
-  // The NVIDIA wheels (nvidia-cuda-nvrtc-cu12: nvidia/cuda_nvrtc/lib; CUDA 13 wheels:
-  // nvidia/cu13/lib) in the site-packages this library was installed into.
-  const std::string site = site_packages_dir();
-  if (!site.empty()) {
-    dirs.push_back(site + "/nvidia/cuda_nvrtc/lib");
-    dirs.push_back(site + "/nvidia/cu13/lib");
-  }
-  std::vector<std::string> out = names;
-  for (const auto& d : dirs)
-    for (const auto& n : names) out.push_back(d + "/" + n);
-  return out;
-}
-
-std::string site_packages_dir() {
-  Dl_info info;
-  if (!dladdr(reinterpret_cast<void*>(&candidates), &info) || !info.dli_fname) return "";
-  std::string self = info.dli_fname;
-  auto pos = self.rfind("/site-packages/");
-  if (pos == std::string::npos) pos = self.rfind("/dist-packages/");
-  if (pos == std::string::npos) return "";
-  return self.substr(0, self.find('/', pos + 1));
-}
-
 // True when `options` already hold an option starting with one of `prefixes`.
 bool has_option(const std::vector<std::string>& options, std::initializer_list<const char*> prefixes) {
   for (const auto& o : options)
@@ -96,9 +59,11 @@ bool has_option(const std::vector<std::string>& options, std::initializer_list<c
 
 Api* load() {
   auto* api = new Api();  // process lifetime
-  void* lib = nullptr;
-  for (const auto& c : candidates())
-    if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+  // Prefer the NVRTC of the driver's major version: a driver older than the compiler may
+  // reject its images. Wheels: nvidia-cuda-nvrtc-cu12 (nvidia/cuda_nvrtc), CUDA 13 (nvidia/cu13).
+  runtime::LibrarySearch search{{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, {"cuda_nvrtc", "cu13"}, true};
+  if (const DriverApi* d = try_driver()) d->cuDriverGetVersion(&search.driver_version);
+  void* lib = runtime::open_library(search);
   if (!lib) {
     api->error = "NVRTC (libnvrtc.so) could not be loaded; install the CUDA toolkit or the "
                  "nvidia-cuda-nvrtc wheel, or set CUDA_PATH";
@@ -265,7 +230,7 @@ const std::vector<std::string>& toolkit_include_options() {
     for (const char* env : {"CUDA_PATH", "CUDA_HOME"})
       if (const char* p = std::getenv(env); p && *p) cands.push_back(std::string(p) + "/include");
     cands.push_back("/usr/local/cuda/include");
-    const std::string site = site_packages_dir();
+    const std::string site = runtime::site_packages_dir();
     if (!site.empty()) {
       cands.push_back(site + "/nvidia/cu13/include");
       cands.push_back(site + "/nvidia/cuda_runtime/include");
