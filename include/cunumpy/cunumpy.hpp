@@ -20,6 +20,7 @@
 #include "cunumpy/runtime/build_info.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "cunumpy/runtime/device.hpp"
+#include "cunumpy/runtime/nccl.hpp"
 #include "cunumpy/runtime/stream.hpp"
 #include "cunumpy/runtime/synchronize_policy.hpp"
 #include "cunumpy/memory/async_pool.hpp"

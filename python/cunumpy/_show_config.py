@@ -29,6 +29,16 @@ def _size(n) -> str:
     return f"{n} bytes ({n / 2**30:.2f} GiB)"
 
 
+def _nccl_version() -> str:
+    """NCCL's version (2.28.9 from its code 22809), or "not found"; loads NCCL if needed."""
+    from cunumpy.cuda import nccl
+
+    if not nccl.available():
+        return "not found"
+    v = nccl.get_version()
+    return f"{v // 10000}.{v % 10000 // 100}.{v % 100}" if v >= 10000 else f"{v // 1000}.{v % 1000 // 100}.{v % 100}"
+
+
 def config_rows() -> list[tuple[str, str]]:
     """The rows show_config() prints, as (name, value) pairs of strings."""
     import numpy
@@ -64,6 +74,13 @@ def config_rows() -> list[tuple[str, str]]:
             else:
                 add(f"{name} Version", "not found")
                 add(f"{name} Error", lib["error"])
+
+    if b["cuda"]:
+        add("NCCL Version", _try(_nccl_version))
+        from cunumpy.cuda import nccl
+
+        if _try(nccl.available) is not True:
+            add("NCCL Error", _try(nccl.unavailable_reason))
 
     add("Default Device", _try(lambda: cunumpy.cuda._c.current_device()))
     add("CUNUMPY_DEVICE", os.environ.get("CUNUMPY_DEVICE", "(unset)"))

@@ -56,6 +56,7 @@ void bind_bits(nb::module_& m);
 void bind_windows(nb::module_& m);
 void bind_polynomial(nb::module_& m);
 void bind_block(nb::module_& m);
+void bind_nccl(nb::module_& m);
 
 NB_MODULE(_core, m) {
   // Module-level objects (Stream.null, cached dtypes) live until interpreter teardown,
@@ -98,6 +99,7 @@ NB_MODULE(_core, m) {
   bind_windows(m);
   bind_polynomial(m);
   bind_block(m);
+  bind_nccl(m);
   // Printed as cunumpy.ndarray (CuPy's cupy.ndarray); set last, so that the methods bound
   // above keep cunumpy._core as their __module__ (nanobind copies the class's at binding,
   // and stubgen writes a member whose module differs as an import, not into the class).

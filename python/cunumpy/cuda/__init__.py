@@ -8,7 +8,7 @@ events behave as already completed, and the memory pool API runs over the host p
 import atexit
 import threading
 
-from cunumpy.cuda import compiler, driver, memory, runtime  # noqa: F401
+from cunumpy.cuda import compiler, driver, memory, nccl, runtime  # noqa: F401
 from cunumpy.cuda import _core_access
 from cunumpy.cuda._core_access import core_cuda as _core_cuda
 
