@@ -712,6 +712,6 @@ def test_special_cases_complex_binary(name, dtype):
         ok = ~np.isnan(w)
         atol = rtol * np.max(np.abs(w[ok & np.isfinite(w)]), initial=0) if fused else 0
         np.testing.assert_allclose(g[ok], w[ok], rtol=rtol, atol=atol, err_msg=f"{name} {part.__name__}")
-        exact = ok & (np.isinf(w) | ((w == 0) & ~fused))
+        exact = ok & (np.isinf(w) | ((w == 0) & (not fused)))
         np.testing.assert_array_equal(np.signbit(g[exact]), np.signbit(w[exact]),
                                       err_msg=f"{name} {part.__name__} sign")

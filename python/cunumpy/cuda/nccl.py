@@ -158,7 +158,10 @@ def _buffer_ptr(buf, what):
     if cai is not None:
         return int(cai["data"][0])
     from cunumpy import ndarray
+    import numpy
 
+    if isinstance(buf, numpy.ndarray):
+        raise ValueError(f"{what}: NCCL needs device memory, and this is a NumPy array (host memory)")
     if isinstance(buf, ndarray):
         raise ValueError(f"{what}: NCCL needs device memory, and this array is on {buf.device}")
     ptr = getattr(buf, "ptr", None)
