@@ -199,6 +199,7 @@ LAUNCHES = [(1, 64, True, 0), (3, 64, True, 1), (5, 32, False, 0), (2, 128, Fals
 
 def main():
     quick = "--quick" in sys.argv[1:]
+    h = None  # the kernels come from the .cuh file (build() takes no module)
     rng = np.random.default_rng(7)
     fails = 0
     cache = {}
