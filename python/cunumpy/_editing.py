@@ -75,7 +75,7 @@ def append(arr, values, axis=None):
 
 def delete(arr, obj, axis=None):
     """arr without the entries `obj` (int, slice, int array or boolean mask) along `axis`.
-    C++: cunumpy::delete_."""
+    C++: ``cunumpy::delete_``."""
     return _core.delete(_arr(arr), _obj(obj), _opt_axis(axis))
 
 
