@@ -10,16 +10,12 @@ import operator as _operator
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 
 __all__ = ['matmul', 'dot', 'vdot', 'inner', 'outer', 'tensordot', 'einsum', 'kron',
            'trace', 'cross', 'vecdot', 'matvec', 'vecmat']
 
 
-def _arr(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 class _Matmul:

@@ -18,6 +18,7 @@ import operator as _operator
 import numpy as _numpy
 
 from cunumpy import _core
+from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._linalg_products import (  # noqa: F401  (numpy.linalg re-exports these)
     matmul, tensordot, vecdot as _vecdot, outer as _outer, trace as _trace)
 
@@ -34,11 +35,6 @@ __all__ = ['LinAlgError', 'solve', 'inv', 'det', 'slogdet', 'cholesky', 'qr', 'e
 # eigenvalue is real; 2.5 returns complex arrays always. Follow the installed NumPy.
 _EIG_REAL_IF_ALL_REAL = _numpy.lib.NumpyVersion(_numpy.__version__) < '2.5.0.dev0'
 
-def _arr(a):
-    if isinstance(a, _core.ndarray):
-        return a
-    from cunumpy._creation import asarray
-    return asarray(a)
 
 
 def _cp():
