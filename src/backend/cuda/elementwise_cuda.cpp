@@ -96,7 +96,8 @@ void run_elementwise_cuda(const ElementwiseTask& task) {
     d.vector_width = vw;
     // get_kernel's own key (first use only): the text itself identifies it.
     const std::string source = cuda::elementwise_kernel_source(d, cuda::ops_header());
-    return cuda::get_kernel(device, "ew|" + source, source, cuda::kElementwiseKernelName);
+    return cuda::get_kernel(device, "ew|" + source, source, cuda::kElementwiseKernelName,
+                            cuda::numpy_exact_options());
   });
 
   // Arguments: array pointers, n, [params], scalars by value.

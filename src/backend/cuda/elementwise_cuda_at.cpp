@@ -120,7 +120,8 @@ void run_ufunc_at_cuda(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
     const std::string source = cuda::ufunc_at_kernel_source(
         uf.functor, t.c_type(), binary ? loop.types[1].c_type() : t.c_type(), itemsize, binary,
         kOpsHeaderSource);
-    return cuda::get_kernel(device, "at|" + source, source, cuda::kUfuncAtKernelName);
+    return cuda::get_kernel(device, "at|" + source, source, cuda::kUfuncAtKernelName,
+                            cuda::numpy_exact_options());
   });
 
   void* base = target.data();

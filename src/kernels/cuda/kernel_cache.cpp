@@ -158,6 +158,11 @@ void launch(Function f, const unsigned grid[3], const unsigned block[3], void** 
         args, nullptr);
 }
 
+const std::vector<std::string>& numpy_exact_options() {
+  static const std::vector<std::string> options{"--fmad=false"};
+  return options;
+}
+
 int multiprocessor_count(int device) { return device_info(device).sm_count; }
 
 int compute_capability(int device) { return device_info(device).arch; }

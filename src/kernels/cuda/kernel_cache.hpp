@@ -23,6 +23,11 @@ using Function = void*;  // CUfunction
 Function get_kernel(int device, const std::string& key, const std::string& source,
                     const std::string& name, const std::vector<std::string>& options = {});
 
+// Compile options of the library's own ufunc kernels: no contraction of a*b+c into one
+// fused multiply-add, so that each operation rounds as NumPy's C loops do (complex divide and
+// pow, hypot, ... agree with NumPy to the bit). Memory-bound kernels run as fast either way.
+const std::vector<std::string>& numpy_exact_options();
+
 // Launches `f` on `stream` (nullptr = the device's current stream).
 void launch(Function f, unsigned grid_x, unsigned block_x, void** args,
             std::size_t shared_mem = 0, StreamHandle stream = nullptr);
