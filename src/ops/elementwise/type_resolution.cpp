@@ -2,6 +2,7 @@
 // they meet, then the first loop of the ufunc's ordered table that every input casts to
 // safely is chosen (or, with dtype=, the first loop computing in that dtype whose inputs
 // cast under the casting rule).
+#include <cstdint>
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
@@ -153,6 +154,41 @@ void check_bool_only(const Ufunc& uf, std::span<const DType> in) {
   throw TypeError(msg);
 }
 
+// The first loop whose inputs the dtypes `in` cast to safely (integer true division computes
+// in float64, NumPy's TrueDivisionTypeResolver); nullptr when none does. The answer depends
+// on the ufunc and `in` alone, so it is remembered per thread: the scan costs about as much
+// as the rest of a small call's resolution (tens of loops, two casts each).
+const UfuncLoop* find_loop(const Ufunc& uf, std::span<const DType> in) {
+  struct Entry {
+    const Ufunc* uf = nullptr;
+    uint64_t sig = 0;
+    const UfuncLoop* loop = nullptr;
+  };
+  thread_local Entry memo[64];
+  const bool memoizable = in.size() <= 8;
+  uint64_t sig = in.size();
+  for (DType d : in) sig = sig << 7 | static_cast<uint64_t>(d.id());
+  // The registry's ufuncs live until exit, so their addresses identify them.
+  const uint64_t h = (reinterpret_cast<uintptr_t>(&uf) ^ sig) * 0x9e3779b97f4a7c15ull;
+  Entry& e = memo[h >> 58];
+  if (memoizable && e.uf == &uf && e.sig == sig) return e.loop;
+
+  bool all_int = true;
+  for (DType d : in) all_int = all_int && (d.is_integer() || d.is_bool());
+  const bool int_true_divide = all_int && uf.name == "true_divide";  // once, not per loop
+  for (const UfuncLoop& loop : uf.loops) {
+    bool ok = true;
+    for (int i = 0; i < uf.nin && ok; ++i) {
+      DType want = loop.types[i];
+      ok = int_true_divide ? want == float64 : can_cast(in[i], want, Casting::Safe);
+    }
+    if (!ok) continue;
+    if (memoizable) e = Entry{&uf, sig, &loop};
+    return &loop;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
@@ -214,22 +250,11 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
       if (!castable(i, candidate->types[i])) cast_error(uf, i, in[i], candidate->types[i], options.casting);
   }
 
-  // Integer true division computes in float64 (NumPy's TrueDivisionTypeResolver).
-  bool all_int = true;
-  for (DType d : in) all_int = all_int && (d.is_integer() || d.is_bool());
-  const bool int_true_divide = all_int && uf.name == "true_divide";  // once, not per loop
-  for (const UfuncLoop& loop : uf.loops) {
-    bool ok = true;
-    for (int i = 0; i < uf.nin && ok; ++i) {
-      DType want = loop.types[i];
-      ok = int_true_divide ? want == float64 : can_cast(in[i], want, Casting::Safe);
-    }
-    if (!ok) continue;
-    check_strict_casting(uf, loop, inputs, in, options.casting, strong);
-    r.loop = check_weak_ints(uf, &loop, inputs);
-    return r;
-  }
-  no_loop(uf, in);
+  const UfuncLoop* loop = find_loop(uf, in);
+  if (!loop) no_loop(uf, in);
+  check_strict_casting(uf, *loop, inputs, in, options.casting, strong);
+  r.loop = check_weak_ints(uf, loop, inputs);
+  return r;
 }
 
 }  // namespace cunumpy

@@ -84,7 +84,8 @@ ndarray reduce_core(ReduceOp op, const ndarray& x, const SmallVector<bool, 8>& r
       perm.push_back(d);
       K *= x.shape()[d];
     }
-  ndarray out(Shape{M}, x.dtype(), Order::C, x.device());
+  // The result in its final shape: the executors read only its data (M elements, C order).
+  ndarray out(out_shape, x.dtype(), Order::C, x.device());
   if (M > 0 && K == 0) {
     if (!empty_value)
       throw ValueError(std::string("zero-size array to reduction operation ") + op_name(op) +
@@ -93,11 +94,17 @@ ndarray reduce_core(ReduceOp op, const ndarray& x, const SmallVector<bool, 8>& r
   } else if (M > 0) {
     ReduceTask task;
     task.op = op;
-    task.in = x.transpose(std::span<const int64_t>(perm.data(), perm.size())).reshape(Shape{M, K});
+    // Views only where needed: most calls reduce trailing axes (perm is the identity), and
+    // each view costs an allocation on the per-call path.
+    bool identity = true;
+    for (int d = 0; d < nd; ++d) identity = identity && perm[d] == d;
+    const ndarray moved = identity ? x : x.transpose(std::span<const int64_t>(perm.data(), perm.size()));
+    const bool is_mk = moved.ndim() == 2 && moved.shape()[0] == M && moved.shape()[1] == K;
+    task.in = is_mk ? moved : moved.reshape(Shape{M, K});
     task.out = out;
     backend_for(x.device()).reduce(task);
   }
-  return out.reshape(out_shape);
+  return out;
 }
 
 // Writes `r` into `out` when it is given (its shape must be the result's; values are cast
