@@ -1,11 +1,15 @@
-// CUDA linear algebra: GEMM on cuBLAS (cublasGemmStridedBatchedEx: one call per stack, the
+// CUDA linear algebra: GEMM on cuBLAS (cublas<t>gemm for one matrix, the lowest host cost;
+// cublasGemmStridedBatchedEx for a stack and for float16: one call per stack, the
 // transposes taken from the strides, broadcast batches with stride 0), integer and bool
 // products on a generated kernel (cuBLAS has no exact integer GEMM), and the
-// factorizations on cuSOLVER's 64-bit API (one call per matrix of a stack; workspaces from
+// factorizations on cuSOLVER's 64-bit API (one call per matrix of a stack; stacks of small
+// matrices go to the batched entries of linalg_cuda_batched.cpp instead; workspaces from
 // the memory pool, stream-ordered on the current stream). LAPACK's info flags are written
 // on the device and converted to the task's int64 array there: nothing here waits.
 // eig has no cuSOLVER path here: it runs on the host (LAPACK geev) and copies back.
 #include "backend/cuda/linalg_cuda.hpp"
+#include "backend/cuda/linalg_cuda_batched.hpp"
+#include "backend/cuda/linalg_cuda_common.hpp"
 
 #include <cuComplex.h>
 
@@ -25,44 +29,7 @@ namespace {
 
 using namespace cunumpy::cuda;
 
-cudaDataType data_type(DType d) {
-  switch (d.id()) {
-    case DTypeId::Float16: return CUDA_R_16F;
-    case DTypeId::Float32: return CUDA_R_32F;
-    case DTypeId::Float64: return CUDA_R_64F;
-    case DTypeId::Complex64: return CUDA_C_32F;
-    case DTypeId::Complex128: return CUDA_C_64F;
-    default: throw TypeError(std::string("linear algebra on CUDA: unsupported dtype ") + d.name());
-  }
-}
-cudaDataType real_data_type(DType d) { return d == float64 || d == complex128 ? CUDA_R_64F : CUDA_R_32F; }
-
-char* matrix(const ndarray& a, int64_t j, int64_t elems) {
-  return static_cast<char*>(a.data()) + j * elems * a.itemsize();
-}
-
-// A stream-ordered scratch block from the device pool (freed when `mem` goes).
-struct Scratch {
-  MemoryPtr mem;
-  void* ptr = nullptr;
-  Scratch(int device, std::size_t bytes) {
-    if (bytes == 0) return;
-    mem = allocate(Device(DeviceKind::CUDA, device), bytes);
-    ptr = mem->ptr();
-  }
-};
-
-// Per-matrix int32 flags on the device; copied into the task's int64 `info` at the end.
-struct InfoFlags {
-  ndarray flags;
-  InfoFlags(int device, int64_t batch)
-      : flags(Shape{std::max<int64_t>(batch, 1)}, int32, Order::C, Device(DeviceKind::CUDA, device)) {}
-  int* at(int64_t j) const { return static_cast<int*>(flags.data()) + j; }
-  void store(const ndarray& info, int64_t batch) const {
-    ndarray out = info;
-    if (out.defined() && batch > 0) out.assign(flags.reshape(Shape{std::max<int64_t>(batch, 1)})[{Slice{0, batch, std::nullopt}}]);
-  }
-};
+using namespace linalg_cuda;
 
 // ---- GEMM ----------------------------------------------------------------------------
 
@@ -151,6 +118,21 @@ void blas_gemm(int device, const GemmTask& t) {
   cublasHandle_t h = cublas_handle(device);
   const cublasOperation_t ta = vb.trans ? CUBLAS_OP_T : CUBLAS_OP_N, tb = va.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   const long long sa = bs[0] / isz, sb = as[0] / isz, sc = m * n;
+  if (batch == 1 && d != float16) {
+    // One matrix: the typed gemm, whose host path is shorter than the strided-batched Ex
+    // entry's (the `a @ b` host time of small products). It follows the handle's math
+    // mode, which is TF32 only when tf32_enabled(), as `compute` above.
+    using GemmFn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                      const void*, const void*, int, const void*, int, const void*, void*, int);
+    const CublasApi& api = cublas();
+    const GemmFn fn = typed_entry<GemmFn>(d, api.cublasSgemm_v2, api.cublasDgemm_v2, api.cublasCgemm_v2,
+                                          api.cublasZgemm_v2, "gemm");
+    check_cublas(fn(h, ta, tb, static_cast<int>(n), static_cast<int>(m), static_cast<int>(k), alpha, t.b.data(),
+                    static_cast<int>(vb.ld), t.a.data(), static_cast<int>(va.ld), beta, t.c.data(),
+                    static_cast<int>(std::max<int64_t>(1, n))),
+                 "cublas<t>gemm");
+    return;
+  }
   // Batches in chunks the 32-bit batch count (and grid limits) take.
   constexpr int64_t kChunk = 65535;
   for (int64_t j0 = 0; j0 < batch; j0 += kChunk) {
@@ -190,6 +172,7 @@ void run_gemm_cuda(int device, const GemmTask& t) {
 void run_lu_factor_cuda(int device, const LuTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_lu_applies(batch, n)) return run_lu_factor_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -211,6 +194,7 @@ void run_lu_factor_cuda(int device, const LuTask& t) {
 void run_lu_solve_cuda(int device, const LuSolveTask& t) {
   const int64_t batch = t.b.shape()[0], n = t.b.shape()[1], nrhs = t.b.shape()[2];
   if (batch == 0 || n == 0 || nrhs == 0) return;
+  if (batched_lu_applies(batch, n)) return run_lu_solve_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -226,6 +210,7 @@ void run_lu_solve_cuda(int device, const LuSolveTask& t) {
 void run_cholesky_cuda(int device, const CholeskyTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_cholesky_applies(batch, n)) return run_cholesky_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -299,6 +284,7 @@ void run_qr_form_q_cuda(int device, const QrFormQTask& t) {
 void run_eigh_cuda(int device, const EighTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_eigh_applies(batch, n)) return run_eigh_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -325,6 +311,7 @@ void run_svd_cuda(int device, const SvdTask& t) {
   const int64_t batch = t.a.shape()[0], m = t.a.shape()[1], n = t.a.shape()[2], k = std::min(m, n);
   if (batch == 0 || k == 0) return;
   if (m < n) throw Error("svd: cuSOLVER gesvd needs m >= n (ops layer bug)");
+  if (batched_svd_applies(batch, m, n)) return run_svd_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);

@@ -2,8 +2,8 @@
 // $CUDA_PATH / $CUDA_HOME / /usr/local/cuda, or NVIDIA's pip wheels (nvidia-cublas-cu12,
 // nvidia-cusolver-cu12; the CUDA 13 wheels' nvidia/cu13/lib), so that importing cunumpy
 // and the CPU backend need neither. One handle of each per device and host thread (a
-// handle must not be used by two threads at once), created on first use; callers set the
-// current stream on it before each call. Failed calls raise CudaError naming the call and
+// handle must not be used by two threads at once), created on first use; the getters below
+// set the current stream on it when it differs from the one they set last. Failed calls raise CudaError naming the call and
 // the status. Internal header (not installed).
 #pragma once
 #include <cublas_v2.h>
@@ -11,10 +11,11 @@
 
 namespace cunumpy::cuda {
 
-#define CUNUMPY_CUBLAS_FUNCTIONS(X) \
-  X(cublasCreate)                   \
-  X(cublasSetStream)                \
-  X(cublasSetMathMode)
+#define CUNUMPY_CUBLAS_FUNCTIONS(X)                                                         \
+  X(cublasCreate) X(cublasSetStream) X(cublasSetMathMode) X(cublasSscal_v2) X(cublasDscal_v2)  \
+  X(cublasSgemm_v2) X(cublasDgemm_v2) X(cublasCgemm_v2) X(cublasZgemm_v2)                     \
+  X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched) \
+  X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched)
 
 #define CUNUMPY_CUSOLVER_FUNCTIONS(X)                                                      \
   X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams)                     \
@@ -24,7 +25,17 @@ namespace cunumpy::cuda {
   X(cusolverDnXgesvd_bufferSize) X(cusolverDnXgesvd) X(cusolverDnSorgqr_bufferSize)        \
   X(cusolverDnSorgqr) X(cusolverDnDorgqr_bufferSize) X(cusolverDnDorgqr)                   \
   X(cusolverDnCungqr_bufferSize) X(cusolverDnCungqr) X(cusolverDnZungqr_bufferSize)        \
-  X(cusolverDnZungqr)
+  X(cusolverDnZungqr)                                                                      \
+  X(cusolverDnSpotrfBatched) X(cusolverDnDpotrfBatched) X(cusolverDnCpotrfBatched)         \
+  X(cusolverDnZpotrfBatched) X(cusolverDnCreateSyevjInfo) X(cusolverDnXsyevjSetSortEig)    \
+  X(cusolverDnSsyevjBatched_bufferSize) X(cusolverDnDsyevjBatched_bufferSize)              \
+  X(cusolverDnCheevjBatched_bufferSize) X(cusolverDnZheevjBatched_bufferSize)              \
+  X(cusolverDnSsyevjBatched) X(cusolverDnDsyevjBatched) X(cusolverDnCheevjBatched)         \
+  X(cusolverDnZheevjBatched) X(cusolverDnCreateGesvdjInfo) X(cusolverDnXgesvdjSetSortEig)  \
+  X(cusolverDnSgesvdjBatched_bufferSize) X(cusolverDnDgesvdjBatched_bufferSize)            \
+  X(cusolverDnCgesvdjBatched_bufferSize) X(cusolverDnZgesvdjBatched_bufferSize)            \
+  X(cusolverDnSgesvdjBatched) X(cusolverDnDgesvdjBatched) X(cusolverDnCgesvdjBatched)      \
+  X(cusolverDnZgesvdjBatched)
 
 struct CublasApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
