@@ -134,7 +134,12 @@ cusolverDnHandle_t cusolver_handle(int device) {
 
 cusolverDnParams_t cusolver_params(int device) {
   Handles& h = handles(device);
-  if (!h.params) check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+  if (!h.params) {
+    check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+    if (const char* e = std::getenv("CUNUMPY_GETRF_ALG"); e && e[0] == '1')
+      check_cusolver(cusolver().cusolverDnSetAdvOptions(h.params, CUSOLVERDN_GETRF, CUSOLVER_ALG_1),
+                     "cusolverDnSetAdvOptions");
+  }
   return h.params;
 }
 

@@ -18,7 +18,7 @@ namespace cunumpy::cuda {
   X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched)
 
 #define CUNUMPY_CUSOLVER_FUNCTIONS(X)                                                      \
-  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams)                     \
+  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams) X(cusolverDnSetAdvOptions) \
   X(cusolverDnXgetrf_bufferSize) X(cusolverDnXgetrf) X(cusolverDnXgetrs)                   \
   X(cusolverDnXpotrf_bufferSize) X(cusolverDnXpotrf) X(cusolverDnXgeqrf_bufferSize)        \
   X(cusolverDnXgeqrf) X(cusolverDnXsyevd_bufferSize) X(cusolverDnXsyevd)                   \
@@ -62,6 +62,9 @@ const CusolverApi& cusolver();
 // CUPY_TF32=1 (CUBLAS_TF32_TENSOR_OP_MATH) was set when the handle was created.
 cublasHandle_t cublas_handle(int device);
 cusolverDnHandle_t cusolver_handle(int device);
+// The 64-bit API's parameters of `device` (this thread). getrf runs cuSOLVER's default
+// algorithm unless CUNUMPY_GETRF_ALG=1 (CUSOLVER_ALG_1) was set when they were created: a
+// measurement knob for the large-solve benchmark (docs/benchmarks.md).
 cusolverDnParams_t cusolver_params(int device);
 // Whether float32 GEMMs may use TF32 (the environment variables above).
 bool tf32_enabled();
