@@ -1,7 +1,7 @@
-// CUDA linear algebra: GEMM on cuBLAS (cublas<t>gemm for one matrix, the lowest host cost;
+// CUDA linear algebra: GEMM on cuBLAS (cublas<t>gemm for one matrix;
 // cublasGemmStridedBatchedEx for a stack and for float16: one call per stack, the
-// transposes taken from the strides, broadcast batches with stride 0), integer and bool
-// products on a generated kernel (cuBLAS has no exact integer GEMM), and the
+// transposes taken from the strides, broadcast batches with stride 0), integer, bool and
+// tiny float products on the generated kernel of gemm_kernel_cuda.cpp, and the
 // factorizations on cuSOLVER's 64-bit API (one call per matrix of a stack; stacks of small
 // matrices go to the batched entries of linalg_cuda_batched.cpp instead; workspaces from
 // the memory pool, stream-ordered on the current stream). LAPACK's info flags are written
@@ -10,6 +10,7 @@
 #include "backend/cuda/linalg_cuda.hpp"
 #include "backend/cuda/linalg_cuda_batched.hpp"
 #include "backend/cuda/linalg_cuda_common.hpp"
+#include "backend/cuda/gemm_kernel_cuda.hpp"
 
 #include <cuComplex.h>
 
@@ -32,59 +33,6 @@ using namespace cunumpy::cuda;
 using namespace linalg_cuda;
 
 // ---- GEMM ----------------------------------------------------------------------------
-
-const char* kIntGemmName = "cn_int_gemm";
-
-std::string int_gemm_source(DType d) {
-  const std::string t = d.is_bool() ? "bool" : d.c_type();
-  // The accumulator: unsigned of the width, so overflow wraps as NumPy's loops do.
-  const char* u = d.is_bool() ? "bool" : d.itemsize() == 1 ? "unsigned char" : d.itemsize() == 2 ? "unsigned short"
-                                                     : d.itemsize() == 4 ? "unsigned int" : "unsigned long long";
-  // The fixed-width names first: T and U are spelled with them.
-  std::string s =
-      "typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n"
-      "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
-      "typedef unsigned long long uint64_t;\n";
-  s += "typedef " + t + " T;\ntypedef " + u + " U;\n";
-  s += "extern \"C\" __global__ void cn_int_gemm(T* c, const T* a, const T* b, long long batch, long long m,\n"
-       "    long long n, long long k, long long sa0, long long sa1, long long sa2, long long sb0, long long sb1,\n"
-       "    long long sb2) {\n"
-       "  const long long total = batch * m * n;\n"
-       "  for (long long idx = (long long)blockIdx.x * blockDim.x + threadIdx.x; idx < total;\n"
-       "       idx += (long long)gridDim.x * blockDim.x) {\n"
-       "    const long long p = idx % n, r = idx / n, i = r % m, j = r / m;\n"
-       "    const T* ar = a + j * sa0 + i * sa1;\n"
-       "    const T* bc = b + j * sb0 + p * sb2;\n";
-  if (d.is_bool())
-    s += "    bool acc = false;\n"
-         "    for (long long l = 0; l < k && !acc; ++l) acc = ar[l * sa2] && bc[l * sb1];\n"
-         "    c[idx] = acc;\n";
-  else
-    s += "    U acc = 0;\n"
-         "    for (long long l = 0; l < k; ++l) acc = (U)(acc + (U)((U)ar[l * sa2] * (U)bc[l * sb1]));\n"
-         "    c[idx] = (T)acc;\n";
-  s += "  }\n}\n";
-  return s;
-}
-
-void integer_gemm(int device, const GemmTask& t) {
-  const DType d = t.c.dtype();
-  ensure_context(device);
-  Function f = get_kernel(device, std::string("int_gemm|") + d.name(), int_gemm_source(d), kIntGemmName);
-  long long batch = t.c.shape()[0], m = t.c.shape()[1], n = t.c.shape()[2], k = t.a.shape()[2];
-  const long long isz = d.itemsize();
-  long long sa0 = t.a.strides()[0] / isz, sa1 = t.a.strides()[1] / isz, sa2 = t.a.strides()[2] / isz;
-  long long sb0 = t.b.strides()[0] / isz, sb1 = t.b.strides()[1] / isz, sb2 = t.b.strides()[2] / isz;
-  void* c = t.c.data();
-  const void* a = t.a.data();
-  const void* b = t.b.data();
-  void* args[] = {&c, &a, &b, &batch, &m, &n, &k, &sa0, &sa1, &sa2, &sb0, &sb1, &sb2};
-  const long long total = batch * m * n;
-  const unsigned block = 256;
-  const unsigned grid = static_cast<unsigned>(std::min<long long>((total + block - 1) / block,
-                                                                   static_cast<long long>(multiprocessor_count(device)) * 32));
-  launch(f, grid, block, args);
-}
 
 void blas_gemm(int device, const GemmTask& t) {
   const DType d = t.c.dtype();
@@ -165,8 +113,8 @@ void run_gemm_cuda(int device, const GemmTask& t) {
     c.fill(Scalar(0).cast(c.dtype()));
     return;
   }
-  if (t.c.dtype().is_inexact()) blas_gemm(device, t);
-  else integer_gemm(device, t);
+  if (!t.c.dtype().is_inexact() || kernel_gemm_applies(t)) run_kernel_gemm_cuda(device, t);
+  else blas_gemm(device, t);
 }
 
 void run_lu_factor_cuda(int device, const LuTask& t) {
