@@ -99,9 +99,19 @@ void blas_gemm(int device, const GemmTask& t) {
 
 // ---- factorizations ----------------------------------------------------------------------
 
-// The bytes of one workspace query, the larger over the batch being uniform.
+// The device and host workspaces of a 64-bit cuSOLVER call: sized by its _bufferSize
+// query (`device`, `host` bytes; one query for the stack, its matrices being alike), then
+// allocated once for every matrix of it.
 struct Work {
   std::size_t device = 0, host = 0;
+  Scratch dev{0, 0};
+  std::vector<char> host_buf;
+  void allocate(int dev_id) {
+    dev = Scratch(dev_id, device);
+    host_buf.resize(host);
+  }
+  void* dptr() const { return dev.ptr; }
+  void* hptr() { return host_buf.empty() ? nullptr : host_buf.data(); }
 };
 
 }  // namespace
@@ -128,13 +138,12 @@ void run_lu_factor_cuda(int device, const LuTask& t) {
   Work w;
   check_cusolver(api.cusolverDnXgetrf_bufferSize(h, p, n, n, type, t.a.data(), n, type, &w.device, &w.host),
                  "cusolverDnXgetrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXgetrf(h, p, n, n, type, matrix(t.a, j, n * n), n,
-                                        static_cast<int64_t*>(t.ipiv.data()) + j * n, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        static_cast<int64_t*>(t.ipiv.data()) + j * n, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgetrf");
   info.store(t.info, batch);
 }
@@ -167,12 +176,11 @@ void run_cholesky_cuda(int device, const CholeskyTask& t) {
   Work w;
   check_cusolver(api.cusolverDnXpotrf_bufferSize(h, p, uplo, n, type, t.a.data(), n, type, &w.device, &w.host),
                  "cusolverDnXpotrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
-    check_cusolver(api.cusolverDnXpotrf(h, p, uplo, n, type, matrix(t.a, j, n * n), n, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+    check_cusolver(api.cusolverDnXpotrf(h, p, uplo, n, type, matrix(t.a, j, n * n), n, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXpotrf");
   info.store(t.info, batch);
 }
@@ -188,12 +196,11 @@ void run_qr_cuda(int device, const QrTask& t) {
   check_cusolver(api.cusolverDnXgeqrf_bufferSize(h, p, m, n, type, t.a.data(), m, type, t.tau.data(), type, &w.device,
                                                  &w.host),
                  "cusolverDnXgeqrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXgeqrf(h, p, m, n, type, matrix(t.a, j, m * n), m, type, matrix(t.tau, j, k), type,
-                                        work.ptr, w.device, host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        w.dptr(), w.device, w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgeqrf");
   info.store(t.info, batch);
 }
@@ -243,12 +250,11 @@ void run_eigh_cuda(int device, const EighTask& t) {
   check_cusolver(api.cusolverDnXsyevd_bufferSize(h, p, jobz, uplo, n, type, t.a.data(), n, wtype, t.w.data(), type,
                                                  &w.device, &w.host),
                  "cusolverDnXsyevd_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXsyevd(h, p, jobz, uplo, n, type, matrix(t.a, j, n * n), n, wtype, matrix(t.w, j, n),
-                                        type, work.ptr, w.device, host.empty() ? nullptr : host.data(), w.host,
+                                        type, w.dptr(), w.device, w.hptr(), w.host,
                                         info.at(j)),
                    "cusolverDnXsyevd");
   info.store(t.info, batch);
@@ -273,15 +279,14 @@ void run_svd_cuda(int device, const SvdTask& t) {
   check_cusolver(api.cusolverDnXgesvd_bufferSize(h, p, job, job, m, n, type, t.a.data(), m, stype, t.s.data(), type, u0,
                                                  ldu, type, vt0, ldvt, type, &w.device, &w.host),
                  "cusolverDnXgesvd_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j) {
     void* u = t.compute_uv ? static_cast<void*>(matrix(t.u, j, m * ucols)) : nullptr;
     void* vt = t.compute_uv ? static_cast<void*>(matrix(t.vt, j, vtrows * n)) : nullptr;
     check_cusolver(api.cusolverDnXgesvd(h, p, job, job, m, n, type, matrix(t.a, j, m * n), m, stype, matrix(t.s, j, k),
-                                        type, u, ldu, type, vt, ldvt, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        type, u, ldu, type, vt, ldvt, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgesvd");
   }
   info.store(t.info, batch);
