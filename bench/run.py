@@ -754,11 +754,11 @@ def run_rows(libs, args):
     def lin_fn(lib, name):
         if lib.name == "torch":
             t = lib.m
-            return {"cholesky": t.linalg.cholesky, "solve": t.linalg.solve,
+            return {"cholesky": t.linalg.cholesky, "solve": t.linalg.solve, "inv": t.linalg.inv,
                     "svd": lambda a: t.linalg.svd(a, full_matrices=True),
                     "eigh": t.linalg.eigh}[name]
         la = lib.m.linalg
-        return {"cholesky": la.cholesky, "solve": la.solve, "svd": la.svd, "eigh": la.eigh}[name]
+        return {"cholesky": la.cholesky, "solve": la.solve, "inv": la.inv, "svd": la.svd, "eigh": la.eigh}[name]
 
     def m_gemm(n, dt):
         def m(lib):
@@ -807,6 +807,25 @@ def run_rows(libs, args):
         ["cunumpy", "cupy", "torch"])
     row("eigh", f"eigh {n_fac}² float64", "ms", False, m_factor("eigh", n_fac, "float64", True),
         ["cunumpy", "cupy", "torch"])
+    # Stacks of small matrices (cuBLAS/cuSOLVER's batched entries on CUDA): 10,000 x (8x8).
+    n_stack = max(16, int(10000 * S))
+
+    def m_stack(name, dt="float64", spd=False):
+        def m(lib):
+            rng = np.random.default_rng(5)
+            x = rng.standard_normal((n_stack, 8, 8))
+            x = x @ np.swapaxes(x, -1, -2) / 8 + np.eye(8) if spd else x / 8 + np.eye(8)
+            a = lib.from_numpy(x.astype(dt))
+            f = lin_fn(lib, name)
+            if name == "solve":
+                b = lib.from_numpy(rng.standard_normal((n_stack, 8, 1)).astype(dt))
+                return median_call_ms(lib, lambda: f(a, b), rep)
+            return median_call_ms(lib, lambda: f(a), rep)
+        return m
+    for name, dt, spd in (("solve", "float64", False), ("inv", "float64", False), ("cholesky", "float64", True),
+                          ("eigh", "float32", True), ("svd", "float32", False)):
+        row(f"stack_{name}", f"{name}, {n_stack:,} × (8×8) {dt}", "ms", False, m_stack(name, dt, spd),
+            ["cunumpy", "cupy", "torch"])
     # CPU backend against NumPy (the same OpenBLAS when NumPy's is the one loaded).
     n2k = max(64, int(2048 * S ** (1 / 3)))
     n1k = max(64, int(1024 * S ** (1 / 3)))
@@ -958,7 +977,8 @@ def main():
                          "from_dlpack_torch,np_sum_dispatch,add28,cpu_add,cpu_sin,asnumpy,"
                          "alloc_free,h2d_pinned,h2d_raw,transpose_copy,concat8,mask_select,take,"
                          "searchsorted,bincount,histogram,matmul_float32,matmul_float16,matmul_float64,"
-                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,cpu_matmul,cpu_solve,"
+                         "matmul_4k_float32,matmul_batched,matmul_host,cholesky,solve,svd,eigh,stack_solve,stack_inv,"
+                         "stack_cholesky,stack_eigh,stack_svd,cpu_matmul,cpu_solve,"
                          "rng_normal,rng_normal_legacy,rng_random32,rng_random64,rng_integers,"
                          "rng_permutation,rng_choice_p,cpu_rng_normal,cpu_rng_random")
     ap.add_argument("--libs", type=lambda s: s.split(","), default=LIBS)

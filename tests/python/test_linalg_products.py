@@ -124,6 +124,34 @@ def test_matmul_broadcast_batch_views():
     check(cp.matmul(ca[:, None], cp.broadcast_to(cb, (3, 5, 2))), np.matmul(a[:, None], np.broadcast_to(b, (3, 5, 2))))
 
 
+# On CUDA, float32/float64 products with k <= 64 and at most 16384 results run on one
+# generated kernel (gemm_kernel_cuda.cpp), larger ones on cuBLAS (cublas<t>gemm for one
+# matrix, strided-batched for stacks): shapes on both sides of each cut, in several layouts.
+CUT_SHAPES = [
+    ((64, 64), (64, 64)),        # kernel: k = 64, 4096 results (the `a @ b` host-time case)
+    ((64, 65), (65, 64)),        # cuBLAS: k = 65
+    ((128, 64), (64, 128)),      # kernel: 16384 results
+    ((129, 64), (64, 128)),      # cuBLAS: 16512 results
+    ((4, 64, 64), (64, 64)),     # kernel: a stack of 16384 results, b broadcast
+    ((5, 64, 64), (5, 64, 64)),  # cuBLAS: strided-batched
+    ((3, 200), (200, 2)),        # cuBLAS: long k, one matrix
+]
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64], ids=['float32', 'float64'])
+@pytest.mark.parametrize('sa,sb', CUT_SHAPES, ids=[f'{a}@{b}' for a, b in CUT_SHAPES])
+def test_matmul_around_small_kernel_cut(dtype, sa, sb):
+    a, ca = pair(sa, dtype, 6)
+    b, cb = pair(sb, dtype, 7)
+    check(ca @ cb, a @ b)
+    # Transposed operands (read through strides) and a reversed batch.
+    at, bt = np.swapaxes(a, -1, -2).copy(), np.swapaxes(b, -1, -2).copy()
+    cat, cbt = cp.asarray(at), cp.asarray(bt)
+    check(cp.swapaxes(cat, -1, -2) @ cp.swapaxes(cbt, -1, -2), np.swapaxes(at, -1, -2) @ np.swapaxes(bt, -1, -2))
+    if a.ndim == 3:
+        check(ca[::-1] @ cb, a[::-1] @ b)
+
+
 def test_matmul_random_floats():
     rng = np.random.default_rng(5)
     for dt, r in [(np.float32, 1e-4), (np.float64, 1e-11), (np.complex64, 1e-4), (np.complex128, 1e-11)]:

@@ -1,11 +1,16 @@
-// CUDA linear algebra: GEMM on cuBLAS (cublasGemmStridedBatchedEx: one call per stack, the
-// transposes taken from the strides, broadcast batches with stride 0), integer and bool
-// products on a generated kernel (cuBLAS has no exact integer GEMM), and the
-// factorizations on cuSOLVER's 64-bit API (one call per matrix of a stack; workspaces from
+// CUDA linear algebra: GEMM on cuBLAS (cublas<t>gemm for one matrix;
+// cublasGemmStridedBatchedEx for a stack and for float16: one call per stack, the
+// transposes taken from the strides, broadcast batches with stride 0), integer, bool and
+// tiny float products on the generated kernel of gemm_kernel_cuda.cpp, and the
+// factorizations on cuSOLVER's 64-bit API (one call per matrix of a stack; stacks of small
+// matrices go to the batched entries of linalg_cuda_batched.cpp instead; workspaces from
 // the memory pool, stream-ordered on the current stream). LAPACK's info flags are written
 // on the device and converted to the task's int64 array there: nothing here waits.
 // eig has no cuSOLVER path here: it runs on the host (LAPACK geev) and copies back.
 #include "backend/cuda/linalg_cuda.hpp"
+#include "backend/cuda/linalg_cuda_batched.hpp"
+#include "backend/cuda/linalg_cuda_common.hpp"
+#include "backend/cuda/gemm_kernel_cuda.hpp"
 
 #include <cuComplex.h>
 
@@ -25,99 +30,9 @@ namespace {
 
 using namespace cunumpy::cuda;
 
-cudaDataType data_type(DType d) {
-  switch (d.id()) {
-    case DTypeId::Float16: return CUDA_R_16F;
-    case DTypeId::Float32: return CUDA_R_32F;
-    case DTypeId::Float64: return CUDA_R_64F;
-    case DTypeId::Complex64: return CUDA_C_32F;
-    case DTypeId::Complex128: return CUDA_C_64F;
-    default: throw TypeError(std::string("linear algebra on CUDA: unsupported dtype ") + d.name());
-  }
-}
-cudaDataType real_data_type(DType d) { return d == float64 || d == complex128 ? CUDA_R_64F : CUDA_R_32F; }
-
-char* matrix(const ndarray& a, int64_t j, int64_t elems) {
-  return static_cast<char*>(a.data()) + j * elems * a.itemsize();
-}
-
-// A stream-ordered scratch block from the device pool (freed when `mem` goes).
-struct Scratch {
-  MemoryPtr mem;
-  void* ptr = nullptr;
-  Scratch(int device, std::size_t bytes) {
-    if (bytes == 0) return;
-    mem = allocate(Device(DeviceKind::CUDA, device), bytes);
-    ptr = mem->ptr();
-  }
-};
-
-// Per-matrix int32 flags on the device; copied into the task's int64 `info` at the end.
-struct InfoFlags {
-  ndarray flags;
-  InfoFlags(int device, int64_t batch)
-      : flags(Shape{std::max<int64_t>(batch, 1)}, int32, Order::C, Device(DeviceKind::CUDA, device)) {}
-  int* at(int64_t j) const { return static_cast<int*>(flags.data()) + j; }
-  void store(const ndarray& info, int64_t batch) const {
-    ndarray out = info;
-    if (out.defined() && batch > 0) out.assign(flags.reshape(Shape{std::max<int64_t>(batch, 1)})[{Slice{0, batch, std::nullopt}}]);
-  }
-};
+using namespace linalg_cuda;
 
 // ---- GEMM ----------------------------------------------------------------------------
-
-const char* kIntGemmName = "cn_int_gemm";
-
-std::string int_gemm_source(DType d) {
-  const std::string t = d.is_bool() ? "bool" : d.c_type();
-  // The accumulator: unsigned of the width, so overflow wraps as NumPy's loops do.
-  const char* u = d.is_bool() ? "bool" : d.itemsize() == 1 ? "unsigned char" : d.itemsize() == 2 ? "unsigned short"
-                                                     : d.itemsize() == 4 ? "unsigned int" : "unsigned long long";
-  // The fixed-width names first: T and U are spelled with them.
-  std::string s =
-      "typedef signed char int8_t; typedef short int16_t; typedef int int32_t; typedef long long int64_t;\n"
-      "typedef unsigned char uint8_t; typedef unsigned short uint16_t; typedef unsigned int uint32_t;\n"
-      "typedef unsigned long long uint64_t;\n";
-  s += "typedef " + t + " T;\ntypedef " + u + " U;\n";
-  s += "extern \"C\" __global__ void cn_int_gemm(T* c, const T* a, const T* b, long long batch, long long m,\n"
-       "    long long n, long long k, long long sa0, long long sa1, long long sa2, long long sb0, long long sb1,\n"
-       "    long long sb2) {\n"
-       "  const long long total = batch * m * n;\n"
-       "  for (long long idx = (long long)blockIdx.x * blockDim.x + threadIdx.x; idx < total;\n"
-       "       idx += (long long)gridDim.x * blockDim.x) {\n"
-       "    const long long p = idx % n, r = idx / n, i = r % m, j = r / m;\n"
-       "    const T* ar = a + j * sa0 + i * sa1;\n"
-       "    const T* bc = b + j * sb0 + p * sb2;\n";
-  if (d.is_bool())
-    s += "    bool acc = false;\n"
-         "    for (long long l = 0; l < k && !acc; ++l) acc = ar[l * sa2] && bc[l * sb1];\n"
-         "    c[idx] = acc;\n";
-  else
-    s += "    U acc = 0;\n"
-         "    for (long long l = 0; l < k; ++l) acc = (U)(acc + (U)((U)ar[l * sa2] * (U)bc[l * sb1]));\n"
-         "    c[idx] = (T)acc;\n";
-  s += "  }\n}\n";
-  return s;
-}
-
-void integer_gemm(int device, const GemmTask& t) {
-  const DType d = t.c.dtype();
-  ensure_context(device);
-  Function f = get_kernel(device, std::string("int_gemm|") + d.name(), int_gemm_source(d), kIntGemmName);
-  long long batch = t.c.shape()[0], m = t.c.shape()[1], n = t.c.shape()[2], k = t.a.shape()[2];
-  const long long isz = d.itemsize();
-  long long sa0 = t.a.strides()[0] / isz, sa1 = t.a.strides()[1] / isz, sa2 = t.a.strides()[2] / isz;
-  long long sb0 = t.b.strides()[0] / isz, sb1 = t.b.strides()[1] / isz, sb2 = t.b.strides()[2] / isz;
-  void* c = t.c.data();
-  const void* a = t.a.data();
-  const void* b = t.b.data();
-  void* args[] = {&c, &a, &b, &batch, &m, &n, &k, &sa0, &sa1, &sa2, &sb0, &sb1, &sb2};
-  const long long total = batch * m * n;
-  const unsigned block = 256;
-  const unsigned grid = static_cast<unsigned>(std::min<long long>((total + block - 1) / block,
-                                                                   static_cast<long long>(multiprocessor_count(device)) * 32));
-  launch(f, grid, block, args);
-}
 
 void blas_gemm(int device, const GemmTask& t) {
   const DType d = t.c.dtype();
@@ -151,6 +66,21 @@ void blas_gemm(int device, const GemmTask& t) {
   cublasHandle_t h = cublas_handle(device);
   const cublasOperation_t ta = vb.trans ? CUBLAS_OP_T : CUBLAS_OP_N, tb = va.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   const long long sa = bs[0] / isz, sb = as[0] / isz, sc = m * n;
+  if (batch == 1 && d != float16) {
+    // One matrix: the typed gemm, whose host path is shorter than the strided-batched Ex
+    // entry's (the `a @ b` host time of small products). It follows the handle's math
+    // mode, which is TF32 only when tf32_enabled(), as `compute` above.
+    using GemmFn = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                                      const void*, const void*, int, const void*, int, const void*, void*, int);
+    const CublasApi& api = cublas();
+    const GemmFn fn = typed_entry<GemmFn>(d, api.cublasSgemm_v2, api.cublasDgemm_v2, api.cublasCgemm_v2,
+                                          api.cublasZgemm_v2, "gemm");
+    check_cublas(fn(h, ta, tb, static_cast<int>(n), static_cast<int>(m), static_cast<int>(k), alpha, t.b.data(),
+                    static_cast<int>(vb.ld), t.a.data(), static_cast<int>(va.ld), beta, t.c.data(),
+                    static_cast<int>(std::max<int64_t>(1, n))),
+                 "cublas<t>gemm");
+    return;
+  }
   // Batches in chunks the 32-bit batch count (and grid limits) take.
   constexpr int64_t kChunk = 65535;
   for (int64_t j0 = 0; j0 < batch; j0 += kChunk) {
@@ -169,9 +99,19 @@ void blas_gemm(int device, const GemmTask& t) {
 
 // ---- factorizations ----------------------------------------------------------------------
 
-// The bytes of one workspace query, the larger over the batch being uniform.
+// The device and host workspaces of a 64-bit cuSOLVER call: sized by its _bufferSize
+// query (`device`, `host` bytes; one query for the stack, its matrices being alike), then
+// allocated once for every matrix of it.
 struct Work {
   std::size_t device = 0, host = 0;
+  Scratch dev{0, 0};
+  std::vector<char> host_buf;
+  void allocate(int dev_id) {
+    dev = Scratch(dev_id, device);
+    host_buf.resize(host);
+  }
+  void* dptr() const { return dev.ptr; }
+  void* hptr() { return host_buf.empty() ? nullptr : host_buf.data(); }
 };
 
 }  // namespace
@@ -183,13 +123,14 @@ void run_gemm_cuda(int device, const GemmTask& t) {
     c.fill(Scalar(0).cast(c.dtype()));
     return;
   }
-  if (t.c.dtype().is_inexact()) blas_gemm(device, t);
-  else integer_gemm(device, t);
+  if (!t.c.dtype().is_inexact() || kernel_gemm_applies(t)) run_kernel_gemm_cuda(device, t);
+  else blas_gemm(device, t);
 }
 
 void run_lu_factor_cuda(int device, const LuTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_lu_applies(batch, n)) return run_lu_factor_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -197,13 +138,12 @@ void run_lu_factor_cuda(int device, const LuTask& t) {
   Work w;
   check_cusolver(api.cusolverDnXgetrf_bufferSize(h, p, n, n, type, t.a.data(), n, type, &w.device, &w.host),
                  "cusolverDnXgetrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXgetrf(h, p, n, n, type, matrix(t.a, j, n * n), n,
-                                        static_cast<int64_t*>(t.ipiv.data()) + j * n, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        static_cast<int64_t*>(t.ipiv.data()) + j * n, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgetrf");
   info.store(t.info, batch);
 }
@@ -211,6 +151,7 @@ void run_lu_factor_cuda(int device, const LuTask& t) {
 void run_lu_solve_cuda(int device, const LuSolveTask& t) {
   const int64_t batch = t.b.shape()[0], n = t.b.shape()[1], nrhs = t.b.shape()[2];
   if (batch == 0 || n == 0 || nrhs == 0) return;
+  if (batched_lu_applies(batch, n)) return run_lu_solve_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -226,6 +167,7 @@ void run_lu_solve_cuda(int device, const LuSolveTask& t) {
 void run_cholesky_cuda(int device, const CholeskyTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_cholesky_applies(batch, n)) return run_cholesky_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -234,12 +176,11 @@ void run_cholesky_cuda(int device, const CholeskyTask& t) {
   Work w;
   check_cusolver(api.cusolverDnXpotrf_bufferSize(h, p, uplo, n, type, t.a.data(), n, type, &w.device, &w.host),
                  "cusolverDnXpotrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
-    check_cusolver(api.cusolverDnXpotrf(h, p, uplo, n, type, matrix(t.a, j, n * n), n, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+    check_cusolver(api.cusolverDnXpotrf(h, p, uplo, n, type, matrix(t.a, j, n * n), n, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXpotrf");
   info.store(t.info, batch);
 }
@@ -255,12 +196,11 @@ void run_qr_cuda(int device, const QrTask& t) {
   check_cusolver(api.cusolverDnXgeqrf_bufferSize(h, p, m, n, type, t.a.data(), m, type, t.tau.data(), type, &w.device,
                                                  &w.host),
                  "cusolverDnXgeqrf_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXgeqrf(h, p, m, n, type, matrix(t.a, j, m * n), m, type, matrix(t.tau, j, k), type,
-                                        work.ptr, w.device, host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        w.dptr(), w.device, w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgeqrf");
   info.store(t.info, batch);
 }
@@ -299,6 +239,7 @@ void run_qr_form_q_cuda(int device, const QrFormQTask& t) {
 void run_eigh_cuda(int device, const EighTask& t) {
   const int64_t batch = t.a.shape()[0], n = t.a.shape()[1];
   if (batch == 0 || n == 0) return;
+  if (batched_eigh_applies(batch, n)) return run_eigh_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -309,12 +250,11 @@ void run_eigh_cuda(int device, const EighTask& t) {
   check_cusolver(api.cusolverDnXsyevd_bufferSize(h, p, jobz, uplo, n, type, t.a.data(), n, wtype, t.w.data(), type,
                                                  &w.device, &w.host),
                  "cusolverDnXsyevd_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j)
     check_cusolver(api.cusolverDnXsyevd(h, p, jobz, uplo, n, type, matrix(t.a, j, n * n), n, wtype, matrix(t.w, j, n),
-                                        type, work.ptr, w.device, host.empty() ? nullptr : host.data(), w.host,
+                                        type, w.dptr(), w.device, w.hptr(), w.host,
                                         info.at(j)),
                    "cusolverDnXsyevd");
   info.store(t.info, batch);
@@ -325,6 +265,7 @@ void run_svd_cuda(int device, const SvdTask& t) {
   const int64_t batch = t.a.shape()[0], m = t.a.shape()[1], n = t.a.shape()[2], k = std::min(m, n);
   if (batch == 0 || k == 0) return;
   if (m < n) throw Error("svd: cuSOLVER gesvd needs m >= n (ops layer bug)");
+  if (batched_svd_applies(batch, m, n)) return run_svd_batched_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);
@@ -338,15 +279,14 @@ void run_svd_cuda(int device, const SvdTask& t) {
   check_cusolver(api.cusolverDnXgesvd_bufferSize(h, p, job, job, m, n, type, t.a.data(), m, stype, t.s.data(), type, u0,
                                                  ldu, type, vt0, ldvt, type, &w.device, &w.host),
                  "cusolverDnXgesvd_bufferSize");
-  Scratch work(device, w.device);
-  std::vector<char> host(w.host);
+  w.allocate(device);
   InfoFlags info(device, batch);
   for (int64_t j = 0; j < batch; ++j) {
     void* u = t.compute_uv ? static_cast<void*>(matrix(t.u, j, m * ucols)) : nullptr;
     void* vt = t.compute_uv ? static_cast<void*>(matrix(t.vt, j, vtrows * n)) : nullptr;
     check_cusolver(api.cusolverDnXgesvd(h, p, job, job, m, n, type, matrix(t.a, j, m * n), m, stype, matrix(t.s, j, k),
-                                        type, u, ldu, type, vt, ldvt, type, work.ptr, w.device,
-                                        host.empty() ? nullptr : host.data(), w.host, info.at(j)),
+                                        type, u, ldu, type, vt, ldvt, type, w.dptr(), w.device,
+                                        w.hptr(), w.host, info.at(j)),
                    "cusolverDnXgesvd");
   }
   info.store(t.info, batch);

@@ -129,8 +129,10 @@ ndarray solve(const ndarray& a, const ndarray& b) {
   if (nb > 0 && n > 0) {
     Backend& be = backend_for(a.device());
     be.lu_factor(lt);
-    check_info(lt.info, "Singular matrix");
+    // The flags are read after getrs is queued, so that the device runs on while the host
+    // waits (getrs on a singular factor writes inf/nan, never faults).
     if (k > 0) be.lu_solve(st);
+    check_info(lt.info, "Singular matrix");
   }
   ndarray x = unbatch(st.b, batch);
   if (vector) x = x.reshape(shape_slice(x.shape(), 0, x.ndim() - 1));

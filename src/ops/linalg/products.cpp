@@ -81,15 +81,16 @@ ndarray batched_matmul(const ndarray& a, const ndarray& b, DType dt) {
   const int64_t m = a.shape()[na - 2], k = a.shape()[na - 1], n = b.shape()[nb - 1];
   ndarray A = a.dtype() == dt ? a : a.astype(dt);
   ndarray Bm = b.dtype() == dt ? b : b.astype(dt);
-  A = broadcast_to(A, shape_concat(batch, Shape{m, k}));
-  Bm = broadcast_to(Bm, shape_concat(batch, Shape{k, n}));
-  ndarray c;
-  if (shape_product(batch) == 0 || m == 0 || n == 0) {
-    c = ndarray(Shape{shape_product(batch), m, n}, dt, Order::C, a.device());
-  } else {
-    c = gemm3(gemm_operand(A), gemm_operand(Bm));
-  }
-  return c.reshape(shape_concat(batch, Shape{m, n}));
+  // Views only where the batch axes change (a plain 2-D product, the small-`@` host path,
+  // makes none beyond the GEMM operands and the result).
+  if (na - 2 != static_cast<int>(batch.size()) || !(shape_slice(a.shape(), 0, na - 2) == batch))
+    A = broadcast_to(A, shape_concat(batch, Shape{m, k}));
+  if (nb - 2 != static_cast<int>(batch.size()) || !(shape_slice(b.shape(), 0, nb - 2) == batch))
+    Bm = broadcast_to(Bm, shape_concat(batch, Shape{k, n}));
+  const int64_t count = shape_product(batch);
+  if (count == 0 || m == 0 || n == 0) return ndarray(shape_concat(batch, Shape{m, n}), dt, Order::C, a.device());
+  const ndarray c = gemm3(gemm_operand(A), gemm_operand(Bm));
+  return batch.size() == 1 ? c : c.reshape(shape_concat(batch, Shape{m, n}));
 }
 
 const char* kMatmulSig = "(n?,k),(k,m?)->(n?,m?)";

@@ -81,15 +81,22 @@ bool tf32_enabled() {
 
 namespace {
 // Handles live for the thread's life (never destroyed: destroying at exit may run after
-// the driver has unloaded).
+// the driver has unloaded). The stream last set on each is remembered, so that a call on
+// an unchanged stream skips cublasSetStream (which also resets cuBLAS's workspace).
 struct Handles {
   cublasHandle_t blas = nullptr;
   cusolverDnHandle_t solver = nullptr;
   cusolverDnParams_t params = nullptr;
+  void* blas_stream = nullptr;
+  void* solver_stream = nullptr;
+  bool blas_stream_known = false, solver_stream_known = false;
 };
 Handles& handles(int device) {
-  thread_local std::map<int, Handles> per_device;
-  return per_device[device];
+  // Indexed by device: a vector, not a map, on the per-call path.
+  thread_local std::vector<Handles> per_device;
+  if (device < 0) throw ValueError("cuBLAS handle of a negative device id " + std::to_string(device));
+  if (static_cast<std::size_t>(device) >= per_device.size()) per_device.resize(static_cast<std::size_t>(device) + 1);
+  return per_device[static_cast<std::size_t>(device)];
 }
 }  // namespace
 
@@ -102,7 +109,12 @@ cublasHandle_t cublas_handle(int device) {
     check_cublas(api.cublasSetMathMode(h.blas, tf32_enabled() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH),
                  "cublasSetMathMode");
   }
-  check_cublas(api.cublasSetStream(h.blas, static_cast<cudaStream_t>(current_stream(device))), "cublasSetStream");
+  void* stream = current_stream(device);
+  if (!h.blas_stream_known || h.blas_stream != stream) {
+    check_cublas(api.cublasSetStream(h.blas, static_cast<cudaStream_t>(stream)), "cublasSetStream");
+    h.blas_stream = stream;
+    h.blas_stream_known = true;
+  }
   return h.blas;
 }
 
@@ -111,18 +123,37 @@ cusolverDnHandle_t cusolver_handle(int device) {
   Handles& h = handles(device);
   const CusolverApi& api = cusolver();
   if (!h.solver) check_cusolver(api.cusolverDnCreate(&h.solver), "cusolverDnCreate");
-  check_cusolver(api.cusolverDnSetStream(h.solver, static_cast<cudaStream_t>(current_stream(device))),
-                 "cusolverDnSetStream");
+  void* stream = current_stream(device);
+  if (!h.solver_stream_known || h.solver_stream != stream) {
+    check_cusolver(api.cusolverDnSetStream(h.solver, static_cast<cudaStream_t>(stream)), "cusolverDnSetStream");
+    h.solver_stream = stream;
+    h.solver_stream_known = true;
+  }
   return h.solver;
 }
 
 cusolverDnParams_t cusolver_params(int device) {
   Handles& h = handles(device);
-  if (!h.params) check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+  if (!h.params) {
+    check_cusolver(cusolver().cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+    if (const char* e = std::getenv("CUNUMPY_GETRF_ALG"); e && e[0] == '1')
+      check_cusolver(cusolver().cusolverDnSetAdvOptions(h.params, CUSOLVERDN_GETRF, CUSOLVER_ALG_1),
+                     "cusolverDnSetAdvOptions");
+  }
   return h.params;
 }
 
-void* cublas_handle_ptr(int device) { return cublas_handle(device); }
-void* cusolver_handle_ptr(int device) { return cusolver_handle(device); }
+// Handed to users (CuPy's get_cublas_handle), who may set their own stream on it: the next
+// internal call sets ours again.
+void* cublas_handle_ptr(int device) {
+  cublasHandle_t b = cublas_handle(device);
+  handles(device).blas_stream_known = false;
+  return b;
+}
+void* cusolver_handle_ptr(int device) {
+  cusolverDnHandle_t s = cusolver_handle(device);
+  handles(device).solver_stream_known = false;
+  return s;
+}
 
 }  // namespace cunumpy::cuda

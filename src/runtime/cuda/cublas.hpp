@@ -2,8 +2,8 @@
 // $CUDA_PATH / $CUDA_HOME / /usr/local/cuda, or NVIDIA's pip wheels (nvidia-cublas-cu12,
 // nvidia-cusolver-cu12; the CUDA 13 wheels' nvidia/cu13/lib), so that importing cunumpy
 // and the CPU backend need neither. One handle of each per device and host thread (a
-// handle must not be used by two threads at once), created on first use; callers set the
-// current stream on it before each call. Failed calls raise CudaError naming the call and
+// handle must not be used by two threads at once), created on first use; the getters below
+// set the current stream on it when it differs from the one they set last. Failed calls raise CudaError naming the call and
 // the status. Internal header (not installed).
 #pragma once
 #include <cublas_v2.h>
@@ -11,20 +11,31 @@
 
 namespace cunumpy::cuda {
 
-#define CUNUMPY_CUBLAS_FUNCTIONS(X) \
-  X(cublasCreate)                   \
-  X(cublasSetStream)                \
-  X(cublasSetMathMode)
+#define CUNUMPY_CUBLAS_FUNCTIONS(X)                                                         \
+  X(cublasCreate) X(cublasSetStream) X(cublasSetMathMode) X(cublasSscal_v2) X(cublasDscal_v2)  \
+  X(cublasSgemm_v2) X(cublasDgemm_v2) X(cublasCgemm_v2) X(cublasZgemm_v2)                     \
+  X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched) \
+  X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched)
 
 #define CUNUMPY_CUSOLVER_FUNCTIONS(X)                                                      \
-  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams)                     \
+  X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams) X(cusolverDnSetAdvOptions) \
   X(cusolverDnXgetrf_bufferSize) X(cusolverDnXgetrf) X(cusolverDnXgetrs)                   \
   X(cusolverDnXpotrf_bufferSize) X(cusolverDnXpotrf) X(cusolverDnXgeqrf_bufferSize)        \
   X(cusolverDnXgeqrf) X(cusolverDnXsyevd_bufferSize) X(cusolverDnXsyevd)                   \
   X(cusolverDnXgesvd_bufferSize) X(cusolverDnXgesvd) X(cusolverDnSorgqr_bufferSize)        \
   X(cusolverDnSorgqr) X(cusolverDnDorgqr_bufferSize) X(cusolverDnDorgqr)                   \
   X(cusolverDnCungqr_bufferSize) X(cusolverDnCungqr) X(cusolverDnZungqr_bufferSize)        \
-  X(cusolverDnZungqr)
+  X(cusolverDnZungqr)                                                                      \
+  X(cusolverDnSpotrfBatched) X(cusolverDnDpotrfBatched) X(cusolverDnCpotrfBatched)         \
+  X(cusolverDnZpotrfBatched) X(cusolverDnCreateSyevjInfo) X(cusolverDnXsyevjSetSortEig)    \
+  X(cusolverDnSsyevjBatched_bufferSize) X(cusolverDnDsyevjBatched_bufferSize)              \
+  X(cusolverDnCheevjBatched_bufferSize) X(cusolverDnZheevjBatched_bufferSize)              \
+  X(cusolverDnSsyevjBatched) X(cusolverDnDsyevjBatched) X(cusolverDnCheevjBatched)         \
+  X(cusolverDnZheevjBatched) X(cusolverDnCreateGesvdjInfo) X(cusolverDnXgesvdjSetSortEig)  \
+  X(cusolverDnSgesvdjBatched_bufferSize) X(cusolverDnDgesvdjBatched_bufferSize)            \
+  X(cusolverDnCgesvdjBatched_bufferSize) X(cusolverDnZgesvdjBatched_bufferSize)            \
+  X(cusolverDnSgesvdjBatched) X(cusolverDnDgesvdjBatched) X(cusolverDnCgesvdjBatched)      \
+  X(cusolverDnZgesvdjBatched)
 
 struct CublasApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
@@ -51,6 +62,9 @@ const CusolverApi& cusolver();
 // CUPY_TF32=1 (CUBLAS_TF32_TENSOR_OP_MATH) was set when the handle was created.
 cublasHandle_t cublas_handle(int device);
 cusolverDnHandle_t cusolver_handle(int device);
+// The 64-bit API's parameters of `device` (this thread). getrf runs cuSOLVER's default
+// algorithm unless CUNUMPY_GETRF_ALG=1 (CUSOLVER_ALG_1) was set when they were created: a
+// measurement knob for the large-solve benchmark (docs/benchmarks.md).
 cusolverDnParams_t cusolver_params(int device);
 // Whether float32 GEMMs may use TF32 (the environment variables above).
 bool tf32_enabled();
