@@ -697,10 +697,12 @@ def test_special_cases_complex_binary(name, dtype):
     if want.dtype.kind != "c":
         np.testing.assert_array_equal(got, want)
         return
-    rtol = 1e-13 if dtype == "complex128" else 1e-5
     # The library's ufunc kernels are compiled without fused multiply-adds on CUDA
     # (kernels/cuda/kernel_cache.hpp), so both backends round as NumPy does: the special
-    # values (inf, nan, signed zeros) are exact, the finite parts within rtol.
+    # values (inf, nan, signed zeros) are exact, the finite parts within rtol. complex64 pow
+    # composes float32 exp, log, sin and cos, each within a few ULP on CUDA (libdevice,
+    # not glibc): 2e-5 relative was seen on the H200, hence its wider bound.
+    rtol = 1e-13 if dtype == "complex128" else 1e-4 if name == "pow" else 1e-5
     for part in (np.real, np.imag):
         w, g = part(want), part(got)
         np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg=f"{name} {part.__name__}")
