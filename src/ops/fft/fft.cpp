@@ -331,7 +331,7 @@ std::string text(const std::vector<int64_t>& v) { return text(Shape(v)); }
 void check_plan(const Plan& plan, Transform t, const ndarray& a, const std::vector<Step>& steps) {
   const std::string what = "the FFT plan was made for ";
   if (plan.transform() != t)
-    throw ValueError(what + "a " + transform_name(plan.transform()) + " transform, this one is " + transform_name(t));
+    throw ValueError(what + transform_name(plan.transform()) + " transforms, this one is " + transform_name(t));
   if (plan.device() != a.device())
     throw ValueError(what + "device " + plan.device().str() + ", the input is on " + a.device().str());
   const DType d = input_dtype(t, a.dtype());
