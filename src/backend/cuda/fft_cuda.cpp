@@ -265,6 +265,8 @@ void run_fft_cuda(int device, const FftTask& t) {
                                         li.batch, &work),
                 "cufftMakePlanMany64");
       p->work = work;
+      // No work area needed: say so once (automatic allocation is off).
+      if (!work) cf::check(api.cufftSetWorkArea(p->handle, nullptr), "cufftSetWorkArea");
       return p;
     }, /*insert=*/!planning);
     plan = held.get();
