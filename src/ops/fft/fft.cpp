@@ -80,12 +80,15 @@ using AxisList = SmallVector<int64_t, 4>;
 
 // Axes of `x` from the largest stride to the smallest (ties in axis order): its memory order.
 Shape memory_order(const ndarray& x) {
+  // An insertion sort: a few axes, and no temporary buffer (std::stable_sort allocates one).
   Shape order;
-  for (int d = 0; d < x.ndim(); ++d) order.push_back(d);
   const Strides& st = x.strides();
-  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
-    return std::abs(st[a]) > std::abs(st[b]);
-  });
+  for (int d = 0; d < x.ndim(); ++d) {
+    std::size_t i = order.size();
+    order.push_back(d);
+    for (; i > 0 && std::abs(st[order[i - 1]]) < std::abs(st[d]); --i) order[i] = order[i - 1];
+    order[i] = d;
+  }
   return order;
 }
 
@@ -201,16 +204,19 @@ double product(const std::vector<Step>& g) {
   return p;
 }
 
+// A complex transform along one axis.
+ndarray c2c_one(ndarray x, Step s, bool forward, Norm norm, Run& run) {
+  x = x.astype(fft_complex_dtype(x.dtype()), Order::K, Casting::Unsafe, false);
+  check_n(s.n);
+  x = resize_axis(x, s.axis, s.n);
+  return run_task(x, AxisList{s.axis}, AxisList{s.n}, FftKind::C2C, forward,
+                  norm_scale(norm, static_cast<double>(s.n), forward), x.dtype(), run);
+}
+
 // Complex transforms along `steps` (in the order applied).
 ndarray c2c_steps(ndarray x, const std::vector<Step>& steps, bool forward, Norm norm, Run& run) {
+  if (steps.size() == 1) return c2c_one(x, steps[0], forward, norm, run);  // no grouping
   x = x.astype(fft_complex_dtype(x.dtype()), Order::K, Casting::Unsafe, false);
-  if (steps.size() == 1) {  // one axis: no grouping
-    const Step& s = steps[0];
-    check_n(s.n);
-    x = resize_axis(x, s.axis, s.n);
-    return run_task(x, AxisList{s.axis}, AxisList{s.n}, FftKind::C2C, forward,
-                    norm_scale(norm, static_cast<double>(s.n), forward), x.dtype(), run);
-  }
   for (const auto& g : group_steps(steps, run.group_limit())) {
     AxisList axes, lengths;
     for (const Step& s : g) {
@@ -390,7 +396,7 @@ ndarray fft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm,
   const Step st = one_axis(a, n, axis, false);
   if (!plan) {  // the common call, without the vectors of the general path
     Run run;
-    return c2c_steps(a, {st}, true, norm, run);
+    return c2c_one(a, st, true, norm, run);
   }
   return run_transform(Transform::C2C, a, {st}, norm, true, plan);
 }
