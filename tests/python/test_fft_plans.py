@@ -268,3 +268,19 @@ def test_plan_outlives_cache_clear(cache):
     ref = np.fft.fft(cp.asnumpy(x).astype(np.complex128))
     for _ in range(3):
         check(cfft.fft(x, plan=plan), ref, True, 48)
+
+
+@pytest.mark.parametrize("norm", NORMS)
+@pytest.mark.parametrize("flag", [True, False])
+def test_one_scaling_with_unit_axes(nd_planning, norm, flag):
+    # The norm= factor is applied once, by the call's last task; a last task that is an
+    # identity (unit lengths) still applies it.
+    cp.fft.config.enable_nd_planning = flag
+    x = rand((1, 4, 6), np.complex128, 8)
+    cases = [("fftn", dict(axes=(2, 1, 0))), ("ifftn", dict(axes=(2, 1, 0))), ("ifftn", dict(axes=(1, 0))),
+             ("irfftn", dict(s=(4, 1), axes=(1, 2))), ("irfftn", dict(s=(1, 4, 1), axes=(0, 1, 2))),
+             ("rfftn", dict(s=(4, 1), axes=(1, 2))), ("rfftn", dict(axes=(2, 0))), ("ifftn", dict(s=(1, 1, 5), axes=(0, 1, 2)))]
+    for name, kw in cases:
+        a = x.real.copy() if name == "rfftn" else x
+        check(getattr(cp.fft, name)(cp.asarray(a), norm=norm, **kw), getattr(np.fft, name)(a, norm=norm, **kw),
+              False, 24)

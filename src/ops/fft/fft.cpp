@@ -116,6 +116,15 @@ ndarray empty_in_order(const Shape& shape, DType dtype, const Shape& order, Devi
   return ndarray(s, dtype, Order::C, device).transpose(std::span<const int64_t>(inverse_of(order).data(), order.size()));
 }
 
+// `y` times `scale` (the norm= factor of a task that is an identity: unit lengths only).
+ndarray scaled(const ndarray& y, double scale) {
+  if (scale == 1.0) return y;
+  const DType real = y.dtype() == complex64 || y.dtype() == float32 ? float32 : float64;
+  ndarray factor(Shape{}, real, Order::C, y.device());
+  factor.fill(Scalar(scale));
+  return multiply(y, factor);
+}
+
 // One backend task over `axes` (distinct, the real axis last for R2C/C2R). `x` already has
 // the right dtype and extents along `axes` (the complex side n/2+1 for the real axis).
 // in_scratch: `x` is a temporary of this call (the backend may overwrite it).
@@ -135,10 +144,10 @@ ndarray run_task(const ndarray& x, const AxisList& axes_in, const AxisList& leng
     lengths.pop_back();
     const DType cx = kind == FftKind::R2C ? out_dtype : x.dtype();
     ndarray y = x.astype(cx, Order::K, Casting::Unsafe, false);
-    y = axes.empty() ? y.copy() : run_task(y, axes, lengths, FftKind::C2C, forward, scale, cx, run);
+    y = axes.empty() ? scaled(y.copy(), scale) : run_task(y, axes, lengths, FftKind::C2C, forward, scale, cx, run);
     return kind == FftKind::R2C ? y : y.astype(out_dtype);  // C2R: the real part
   }
-  if (axes.empty()) return x.astype(out_dtype, Order::K, Casting::Unsafe, true);
+  if (axes.empty()) return scaled(x.astype(out_dtype, Order::K, Casting::Unsafe, true), scale);
   if (x.ndim() > 64) throw ValueError("fft: at most 64 dimensions");
   // The task's axis order: the batch axes, then the transformed ones (the real axis kept
   // last), each in the input's memory order, so that an input laid out in any axis order
@@ -205,19 +214,21 @@ double product(const std::vector<Step>& g) {
 }
 
 // A complex transform along one axis.
-ndarray c2c_one(ndarray x, Step s, bool forward, Norm norm, Run& run) {
+// `scale`: the norm= factor, applied by the (last) task itself.
+ndarray c2c_one(ndarray x, Step s, bool forward, double scale, Run& run) {
   x = x.astype(fft_complex_dtype(x.dtype()), Order::K, Casting::Unsafe, false);
   check_n(s.n);
   x = resize_axis(x, s.axis, s.n);
-  return run_task(x, AxisList{s.axis}, AxisList{s.n}, FftKind::C2C, forward,
-                  norm_scale(norm, static_cast<double>(s.n), forward), x.dtype(), run);
+  return run_task(x, AxisList{s.axis}, AxisList{s.n}, FftKind::C2C, forward, scale, x.dtype(), run);
 }
 
-// Complex transforms along `steps` (in the order applied).
-ndarray c2c_steps(ndarray x, const std::vector<Step>& steps, bool forward, Norm norm, Run& run) {
-  if (steps.size() == 1) return c2c_one(x, steps[0], forward, norm, run);  // no grouping
+// Complex transforms along `steps` (in the order applied); the last task applies `scale`
+// (the whole call's norm= factor: one scaling, not one per task).
+ndarray c2c_steps(ndarray x, const std::vector<Step>& steps, bool forward, double scale, Run& run) {
+  if (steps.size() == 1) return c2c_one(x, steps[0], forward, scale, run);  // no grouping
   x = x.astype(fft_complex_dtype(x.dtype()), Order::K, Casting::Unsafe, false);
-  for (const auto& g : group_steps(steps, run.group_limit())) {
+  const auto groups = group_steps(steps, run.group_limit());
+  for (const auto& g : groups) {
     AxisList axes, lengths;
     for (const Step& s : g) {
       check_n(s.n);
@@ -225,7 +236,7 @@ ndarray c2c_steps(ndarray x, const std::vector<Step>& steps, bool forward, Norm 
       axes.push_back(s.axis);
       lengths.push_back(s.n);
     }
-    x = run_task(x, axes, lengths, FftKind::C2C, forward, norm_scale(norm, product(g), forward), x.dtype(), run);
+    x = run_task(x, axes, lengths, FftKind::C2C, forward, &g == &groups.back() ? scale : 1.0, x.dtype(), run);
   }
   return x;
 }
@@ -249,9 +260,10 @@ ndarray r2c_steps(const ndarray& a, const std::vector<Step>& steps, Norm norm, R
     axes.push_back(it->axis);
     lengths.push_back(it->n);
   }
-  x = run_task(x, axes, lengths, FftKind::R2C, true, norm_scale(norm, product(group), true),
-               fft_complex_dtype(x.dtype()), run);
-  if (k < steps.size()) x = c2c_steps(x, std::vector<Step>(steps.begin() + k, steps.end()), true, norm, run);
+  const double scale = norm_scale(norm, product(steps), true);
+  const bool more = k < steps.size();
+  x = run_task(x, axes, lengths, FftKind::R2C, true, more ? 1.0 : scale, fft_complex_dtype(x.dtype()), run);
+  if (more) x = c2c_steps(x, std::vector<Step>(steps.begin() + k, steps.end()), true, scale, run);
   return x;
 }
 
@@ -264,14 +276,14 @@ ndarray c2r_steps(const ndarray& a, const std::vector<Step>& steps, Norm norm, R
   const Step real = steps.back();
   check_n(real.n);
   if (steps.size() > 1) {
-    x = c2c_steps(x, std::vector<Step>(steps.begin(), steps.end() - 1), false, norm, run);
+    x = c2c_steps(x, std::vector<Step>(steps.begin(), steps.end() - 1), false, 1.0, run);
     owned = true;
   }
   const int64_t m = x.shape()[real.axis], half = real.n / 2 + 1;
   x = resize_axis(x, real.axis, half);
   if (half > m) owned = true;  // zero-padded: a new array (a cut of ours stays ours)
   return run_task(x, AxisList{real.axis}, AxisList{real.n}, FftKind::C2R, false,
-                  norm_scale(norm, static_cast<double>(real.n), false), x.dtype() == complex64 ? float32 : float64,
+                  norm_scale(norm, product(steps), false), x.dtype() == complex64 ? float32 : float64,
                   run, owned);
 }
 
@@ -368,7 +380,8 @@ ndarray run_transform(Transform t, const ndarray& a, const std::vector<Step>& st
   switch (t) {
     case Transform::C2C:
       if (steps.empty()) return a;
-      return c2c_steps(a, std::vector<Step>(steps.rbegin(), steps.rend()), forward, norm, run);
+      return c2c_steps(a, std::vector<Step>(steps.rbegin(), steps.rend()), forward,
+                       norm_scale(norm, product(steps), forward), run);
     case Transform::R2C:
       if (steps.empty()) throw ValueError("at least 1 axis must be transformed");
       return r2c_steps(a, std::vector<Step>(steps.rbegin(), steps.rend()), norm, run);
@@ -396,7 +409,7 @@ ndarray fft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm,
   const Step st = one_axis(a, n, axis, false);
   if (!plan) {  // the common call, without the vectors of the general path
     Run run;
-    return c2c_one(a, st, true, norm, run);
+    return c2c_one(a, st, true, norm_scale(norm, static_cast<double>(st.n), true), run);
   }
   return run_transform(Transform::C2C, a, {st}, norm, true, plan);
 }
