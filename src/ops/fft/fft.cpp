@@ -1,7 +1,9 @@
 // numpy.fft in C++: NumPy's argument handling (n/s/axes/norm), then each transform as a
-// sequence of steps (axis, length) in NumPy's order, consecutive steps over distinct axes
-// grouped into one backend FftTask of up to three axes (moved last as a view; the result
-// is C-contiguous in that order and handed back transposed).
+// sequence of steps (axis, length) in NumPy's order; with nd_planning() consecutive steps
+// over distinct axes are grouped into one backend FftTask of up to three axes (moved last
+// as a view, in the input's memory order; the result laid out in that order too), else one
+// task per step. The norm= factor is applied once, by the last task. A Plan made ahead
+// hands its backend plans to the tasks in order (make_plan records them).
 #include "cunumpy/ops/fft.hpp"
 
 #include <algorithm>
