@@ -22,11 +22,17 @@ class FftPlanCache {
   explicit FftPlanCache(int64_t max_size = 16, int64_t max_memsize = -1)
       : max_size_(max_size), max_memsize_(max_memsize) {}
 
-  // The cached plan of `key`, else make() (called without the lock held) cached.
+  // The cached plan of `key`, else make() (called without the lock held), cached unless
+  // `insert` is false (a plan made ahead, cunumpy::fft::make_plan, is the caller's own).
   template <class Make>
-  std::shared_ptr<Plan> get(const Key& key, Make&& make) {
+  std::shared_ptr<Plan> get(const Key& key, Make&& make, bool insert = true) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
+      // The most recent plan first: a loop of one transform finds it with one comparison.
+      if (!lru_.empty() && lru_.front().first == key) {
+        ++hits_;
+        return lru_.front().second;
+      }
       auto it = index_.find(key);
       if (it != index_.end()) {
         ++hits_;
@@ -36,6 +42,7 @@ class FftPlanCache {
       ++misses_;
     }
     std::shared_ptr<Plan> plan = make();
+    if (!insert) return plan;
     std::lock_guard<std::mutex> lock(mutex_);
     if (max_size_ == 0 || index_.count(key)) return plan;
     lru_.emplace_front(key, plan);

@@ -153,5 +153,48 @@ TEST(Fft, PlanCache) {
   EXPECT_EQ(fft::plan_cache_info(dev).size, 0);
 }
 
+// nd_planning: one task (plan) per group of up to three axes, or one per axis; the same
+// transform either way, checked against the 1-D transforms applied axis by axis.
+TEST(Fft, NdPlanningSameResults) {
+  const std::vector<cd> v = signal(4 * 6 * 10, 3);
+  const ndarray a = from_complex(v, Shape{4, 6, 10});
+  const ndarray by_axis = fft::fft(fft::fft(fft::fft(a, std::nullopt, 2), std::nullopt, 1), std::nullopt, 0);
+  const bool old = fft::nd_planning();
+  for (bool on : {true, false}) {
+    fft::set_nd_planning(on);
+    EXPECT_EQ(fft::nd_planning(), on);
+    EXPECT_LT(rel_err(to_complex(fft::fftn(a)), to_complex(by_axis)), 1e-14);
+    const fft::Plan p = fft::make_plan(a);
+    EXPECT_EQ(p.backend_plans().size(), on ? 1u : 3u);
+    EXPECT_EQ(p.nd_planning(), on);
+  }
+  fft::set_nd_planning(old);
+}
+
+TEST(Fft, PlanMadeAhead) {
+  const Device dev = current_device();
+  const ndarray a = from_complex(signal(3 * 16), Shape{3, 16});
+  const fft::Plan p = fft::make_plan(a, std::nullopt, std::vector<int64_t>{-1});
+  EXPECT_EQ(p.transform(), fft::Transform::C2C);
+  EXPECT_EQ(p.dtype(), complex128);
+  EXPECT_EQ(p.axes(), std::vector<int64_t>{1});
+  EXPECT_EQ(p.lengths(), std::vector<int64_t>{16});
+  const fft::PlanCacheInfo before = fft::plan_cache_info(dev);
+  const ndarray with_plan = fft::fft(a, std::nullopt, -1, fft::Norm::Backward, &p);
+  const fft::PlanCacheInfo after = fft::plan_cache_info(dev);
+  EXPECT_EQ(after.misses, before.misses);  // the plan's own, not the cache's
+  EXPECT_EQ(after.hits, before.hits);
+  EXPECT_LT(rel_err(to_complex(with_plan), to_complex(fft::fft(a))), 1e-15);
+  EXPECT_THROW(fft::fft(a, 8, -1, fft::Norm::Backward, &p), ValueError);
+  EXPECT_THROW(fft::rfft(a.astype(float64, Order::K, Casting::Unsafe), std::nullopt, -1, fft::Norm::Backward, &p),
+               ValueError);
+  const ndarray spec = from_complex(signal(3 * 9), Shape{3, 9});
+  const fft::Plan c2r = fft::make_plan(spec, std::nullopt, std::nullopt, fft::Transform::C2R);
+  EXPECT_EQ(c2r.lengths(), (std::vector<int64_t>{3, 16}));
+  EXPECT_EQ(c2r.backend_plans().size(), 2u);  // C2C over axis 0, then the 1-D C2R
+  EXPECT_EQ(fft::irfftn(spec, std::nullopt, std::nullopt, fft::Norm::Backward, &c2r).to_vector<double>(),
+            fft::irfftn(spec).to_vector<double>());
+}
+
 }  // namespace
 }  // namespace cunumpy::test

@@ -1,5 +1,6 @@
-"""Argument handling of cunumpy.fft (types of n/s/axes, NumPy 2's deprecations, out=);
-the transforms themselves are cunumpy._core.fft_* (C++)."""
+"""Argument handling of cunumpy.fft (types of n/s/axes, NumPy 2's deprecations, out=, the
+plan of a ``with plan:`` block); the transforms themselves are cunumpy._core.fft_* (C++).
+one_axis/many_axes are shared with cunumpyx.scipy.fft, which passes plan= too."""
 import operator
 import warnings
 
@@ -10,20 +11,7 @@ from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._core import ndarray as _ndarray
 from cunumpy._array_api import on_device
-
-
-def _n(n):
-    return None if n is None else operator.index(n)
-
-
-def _axis(axis):
-    return _axis_index(axis)
-
-
-def _norm(norm):
-    if norm is not None and type(norm) is not str:
-        raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or "forward".')
-    return norm
+from cunumpy.fft import _plan as _plans
 
 
 def _out(result, out):
@@ -71,13 +59,62 @@ def _s_axes(a, s, axes, inverse_real=False):
     return s, axes
 
 
-def _one(name, doc):
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def _bad_norm(norm):
+    raise ValueError(f'Invalid norm value {norm}; should be "backward","ortho" or "forward".')
+
+
+def one_axis(name):
+    """cunumpy._core.fft_<name> with NumPy's argument checks, taking a plan (None: the
+    current one of a ``with plan:`` block, if any): run(a, n, axis, norm, plan)."""
     core = getattr(_core, "fft_" + name)
 
-    def f(a, n=None, axis=-1, norm=None, out=None):
+    def run(a, n, axis, norm, plan):
+        # The common call (an ndarray, int axis, no plan) checks with no function calls.
         if type(a) is not _ndarray:
             a = _cp.asarray(a)
-        r = core(a, None if n is None else operator.index(n), _axis_index(axis), _norm(norm))
+        if n is not None:
+            n = operator.index(n)
+        if type(axis) is not int or not _I64_MIN <= axis <= _I64_MAX:
+            axis = _axis_index(axis)
+        if norm is not None and type(norm) is not str:
+            _bad_norm(norm)
+        if plan is None and not _plans.entered:
+            return core(a, n, axis, norm)
+        return core(a, n, axis, norm, _plans.resolve(plan))
+
+    return run
+
+
+def many_axes(name, inverse_real=False):
+    """The n-d counterpart of one_axis: run(a, s, axes, norm, plan), NumPy's s/axes rules."""
+    core = getattr(_core, "fft_" + name.replace("2", "n"))
+
+    def run(a, s, axes, norm, plan):
+        a = _cp.asarray(a)
+        s, axes = _s_axes(a, s, axes, inverse_real)
+        if norm is not None and type(norm) is not str:
+            _bad_norm(norm)
+        return core(a, s, axes, norm, _plans.resolve(plan))
+
+    return run
+
+
+def _one(name, doc):
+    core = getattr(_core, "fft_" + name)
+    run = one_axis(name)
+
+    def f(a, n=None, axis=-1, norm=None, out=None):
+        # one_axis's checks inline: the common call makes no Python function call but core's.
+        if (type(a) is _ndarray and n is None and type(axis) is int and norm is None and out is None
+                and not _plans.entered):
+            try:
+                return core(a, None, axis, None)
+            except TypeError:
+                pass  # an axis beyond int64: run's checks raise NumPy's error
+        r = run(a, n, axis, norm, None)
         return r if out is None else _out(r, out)
 
     f.__name__ = f.__qualname__ = name
@@ -86,12 +123,10 @@ def _one(name, doc):
 
 
 def _many(name, doc, default_axes=None, inverse_real=False):
-    core = getattr(_core, "fft_" + name.replace("2", "n"))
+    run = many_axes(name, inverse_real)
 
     def f(a, s=None, axes=default_axes, norm=None, out=None):
-        a = _cp.asarray(a)
-        s, axes = _s_axes(a, s, axes, inverse_real)
-        return _out(core(a, s, axes, _norm(norm)), out)
+        return _out(run(a, s, axes, norm, None), out)
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc

@@ -3,12 +3,35 @@
 Plans (cuFFT handles on CUDA, twiddle tables on the CPU) are cached per device, least
 recently used dropped first past ``size`` plans or ``memsize`` bytes (-1: no byte limit;
 size 0 disables caching).
+
+``enable_nd_planning`` (True by default, as in CuPy): the n-d transforms (fftn, ifftn,
+rfftn, irfftn and the 2-D forms) run up to three consecutive distinct axes as one n-D plan
+(cuFFT's cufftMakePlanMany of rank 2 or 3); False runs every axis as its own batched 1-D
+plan. Process-wide, held by the C++ engine (cunumpy::fft::set_nd_planning), so that the
+setting costs a call nothing. A plan from get_fft_plan keeps the setting it was made with.
 """
+import sys
+import types
+
 import cunumpy as _cp
 from cunumpy import _core
 
-enable_nd_planning = True
 use_multi_gpus = False
+
+
+class _ConfigModule(types.ModuleType):
+    """This module's class: enable_nd_planning reads and sets the engine's switch."""
+
+    @property
+    def enable_nd_planning(self):
+        return _core.fft_nd_planning()
+
+    @enable_nd_planning.setter
+    def enable_nd_planning(self, value):
+        _core.fft_set_nd_planning(bool(value))
+
+
+sys.modules[__name__].__class__ = _ConfigModule
 
 
 class PlanCache:

@@ -1,8 +1,8 @@
 // The CPU backend's FFT task: every transformed axis is a pass over the array's lines along
 // that axis (a line gathered into a contiguous buffer, transformed by a cached 1-D plan of
 // fft_cpu_plan.hpp, scattered with the scale), lines spread over the thread pool. The first
-// pass reads `in`, the others work in place on `out` (C2R: on a complex temporary, then
-// the real pass writes `out`).
+// pass reads `in`, the others work in place on `out` (C2R tasks are 1-D). 1-D plans come
+// from the cache or from a plan made ahead (CpuTaskPlan).
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -14,6 +14,7 @@
 #include "backend/cpu/parallel.hpp"
 #include "backend/fft_plan_cache.hpp"
 #include "core/backend_tasks_fft.hpp"
+#include "cunumpy/base/errors.hpp"
 
 namespace cunumpy::detail {
 namespace {
@@ -49,18 +50,45 @@ FftPlanCache<PlanKey, CpuFftPlan>& plan_cache() {
 }
 
 template <class P>
-std::shared_ptr<CpuFftPlan> plan_of(int64_t n) {
+constexpr PlanKey key_of(int64_t n) {
   constexpr bool real = std::is_same_v<P, RealPlan<float>> || std::is_same_v<P, RealPlan<double>>;
   constexpr bool dbl = std::is_same_v<P, RealPlan<double>> || std::is_same_v<P, ComplexPlan<double>>;
-  return plan_cache().get(PlanKey{real, dbl, n}, [n] {
-    auto p = std::make_shared<CpuFftPlan>();
-    if constexpr (std::is_same_v<P, ComplexPlan<float>>) p->cf = std::make_unique<P>(n);
-    else if constexpr (std::is_same_v<P, ComplexPlan<double>>) p->cd = std::make_unique<P>(n);
-    else if constexpr (std::is_same_v<P, RealPlan<float>>) p->rf = std::make_unique<P>(n);
-    else p->rd = std::make_unique<P>(n);
-    return p;
-  });
+  return PlanKey{real, dbl, n};
 }
+
+// A task's plans made ahead (cunumpy::fft::Plan): the 1-D plan of each pass.
+struct CpuTaskPlan final : FftBackendPlan {
+  std::vector<std::pair<PlanKey, std::shared_ptr<CpuFftPlan>>> plans;
+};
+
+// Where a task's 1-D plans come from: the plan made ahead when it has the one asked for,
+// else the cache; when the task is only planned, what was found is collected (the cache
+// is not added to).
+struct PlanSource {
+  const FftTask& task;
+  std::shared_ptr<CpuTaskPlan> made;
+
+  explicit PlanSource(const FftTask& t) : task(t) {
+    if (t.made) made = std::make_shared<CpuTaskPlan>();
+  }
+  template <class P>
+  std::shared_ptr<CpuFftPlan> get(int64_t n) {
+    const PlanKey key = key_of<P>(n);
+    if (const auto* own = dynamic_cast<const CpuTaskPlan*>(task.plan))
+      for (const auto& [k, p] : own->plans)
+        if (k == key) return p;
+    auto p = plan_cache().get(key, [n] {
+      auto p = std::make_shared<CpuFftPlan>();
+      if constexpr (std::is_same_v<P, ComplexPlan<float>>) p->cf = std::make_unique<P>(n);
+      else if constexpr (std::is_same_v<P, ComplexPlan<double>>) p->cd = std::make_unique<P>(n);
+      else if constexpr (std::is_same_v<P, RealPlan<float>>) p->rf = std::make_unique<P>(n);
+      else p->rd = std::make_unique<P>(n);
+      return p;
+    }, /*insert=*/!made);
+    if (made) made->plans.emplace_back(key, p);
+    return p;
+  }
+};
 
 // The lines of `shape` along `axis`: line L's first element offsets in both arrays.
 struct Lines {
@@ -137,10 +165,10 @@ void pass(const char* in, const Strides& in_strides, char* out, const Strides& o
 }
 
 template <class T>
-void c2c_pass(const char* in, const Strides& is, char* out, const Strides& os, const Shape& shape,
+void c2c_pass(PlanSource& plans, const char* in, const Strides& is, char* out, const Strides& os, const Shape& shape,
               int axis, bool forward, T scale) {
   const int64_t n = shape[axis];
-  const auto holder = plan_of<ComplexPlan<T>>(n);
+  const auto holder = plans.get<ComplexPlan<T>>(n);
   const ComplexPlan<T>& plan = holder->template get<ComplexPlan<T>>();
   // The plan works in place on the output buffer: copy the line there first.
   pass<Cx<T>, Cx<T>>(in, is, out, os, shape, axis, n, n, plan.scratch_size(),
@@ -152,8 +180,23 @@ void c2c_pass(const char* in, const Strides& is, char* out, const Strides& os, c
                      });
 }
 
+// Planning only: the 1-D plans the passes of `t` take, collected in order.
+template <class T>
+void plan_task(const FftTask& t) {
+  PlanSource plans(t);
+  const int D = t.in.ndim(), r = t.rank();
+  const Shape& shape = t.kind == FftKind::C2R ? t.out.shape() : t.in.shape();
+  for (int ax = D - 1; ax >= D - r; --ax) {
+    if (t.kind != FftKind::C2C && ax == D - 1) plans.get<RealPlan<T>>(shape[ax]);
+    else plans.get<ComplexPlan<T>>(shape[ax]);
+  }
+  *t.made = plans.made;
+}
+
 template <class T>
 void run_fft_typed(const FftTask& t) {
+  if (t.made) return plan_task<T>(t);
+  PlanSource plans(t);
   const int D = t.in.ndim(), r = t.rank();
   const int last = D - 1;
   const T scale = static_cast<T>(t.scale);
@@ -162,14 +205,14 @@ void run_fft_typed(const FftTask& t) {
   if (t.kind == FftKind::C2C) {
     for (int ax = last; ax >= D - r; --ax) {
       const bool first = ax == last;
-      c2c_pass<T>(first ? in : out, first ? t.in.strides() : t.out.strides(), out, t.out.strides(),
+      c2c_pass<T>(plans, first ? in : out, first ? t.in.strides() : t.out.strides(), out, t.out.strides(),
                   t.out.shape(), ax, t.forward, ax == D - r ? scale : T(1));
     }
     return;
   }
   if (t.kind == FftKind::R2C) {
     const int64_t n = t.n[r - 1];
-    const auto holder = plan_of<RealPlan<T>>(n);
+    const auto holder = plans.get<RealPlan<T>>(n);
     const RealPlan<T>& plan = holder->template get<RealPlan<T>>();
     const T s0 = r == 1 ? scale : T(1);
     pass<T, Cx<T>>(in, t.in.strides(), out, t.out.strides(), t.in.shape(), last, n, n / 2 + 1,
@@ -177,28 +220,15 @@ void run_fft_typed(const FftTask& t) {
                      plan.forward(src, dst, scratch, s0);
                    });
     for (int ax = last - 1; ax >= D - r; --ax)
-      c2c_pass<T>(out, t.out.strides(), out, t.out.strides(), t.out.shape(), ax, true,
+      c2c_pass<T>(plans, out, t.out.strides(), out, t.out.strides(), t.out.shape(), ax, true,
                   ax == D - r ? scale : T(1));
     return;
   }
-  // C2R: the complex axes first (into a temporary, `in` is never written), the real one last.
-  ndarray tmp;
-  const char* src = in;
-  Strides src_strides = t.in.strides();
-  if (r > 1) {
-    tmp = ndarray(t.in.shape(), t.in.dtype(), Order::C, t.in.device());
-    for (int ax = last - 1; ax >= D - r; --ax) {
-      const bool first = ax == last - 1;
-      c2c_pass<T>(first ? in : static_cast<const char*>(tmp.data()), first ? t.in.strides() : tmp.strides(),
-                  static_cast<char*>(tmp.data()), tmp.strides(), tmp.shape(), ax, false, T(1));
-    }
-    src = static_cast<const char*>(tmp.data());
-    src_strides = tmp.strides();
-  }
+  // C2R (rank 1: the op runs the complex axes first as C2C tasks); `in` is never written.
   const int64_t n = t.n[r - 1];
-  const auto holder = plan_of<RealPlan<T>>(n);
+  const auto holder = plans.get<RealPlan<T>>(n);
   const RealPlan<T>& plan = holder->template get<RealPlan<T>>();
-  pass<Cx<T>, T>(src, src_strides, out, t.out.strides(), t.out.shape(), last, n / 2 + 1, n,
+  pass<Cx<T>, T>(in, t.in.strides(), out, t.out.strides(), t.out.shape(), last, n / 2 + 1, n,
                  plan.scratch_size(), [&](const Cx<T>* s, T* dst, Cx<T>* scratch) {
                    plan.backward(s, dst, scratch, scale);
                  });
@@ -207,6 +237,8 @@ void run_fft_typed(const FftTask& t) {
 }  // namespace
 
 void run_fft_cpu(const FftTask& task) {
+  if (task.kind == FftKind::C2R && task.rank() != 1)
+    throw NotImplementedError("the CPU FFT runs C2R tasks of rank 1 only (the op splits them)");
   const DType real = task.kind == FftKind::R2C ? task.in.dtype() : task.kind == FftKind::C2R ? task.out.dtype()
                                                                                              : task.in.dtype();
   if (real == float32 || real == complex64)

@@ -2,15 +2,19 @@
 // A task maps onto one cufftMakePlanMany64 plan when each array's layout fits cuFFT's
 // advanced layout (positive element strides, each transformed axis's stride a multiple of
 // the next one's, the batch axes mergeable into one distance); an input that does not fit
-// is first copied C-contiguous, and so is every C2R input (cuFFT overwrites it). Plans are
-// cached per device under everything that defines them (type, lengths, embeds, strides,
-// distances, batch) with CuPy's PlanCache rules; they are made with automatic allocation
-// off, and each call takes its work area from the memory pool and sets the current stream.
-// The norm= scale is one grid-stride kernel over the output afterwards.
+// is first copied C-contiguous, and so is a C2R input that is not the op's own temporary
+// (cuFFT overwrites it). Plans are cached per device under everything that defines them
+// (type, lengths, embeds, strides, distances, batch) with CuPy's PlanCache rules, or come
+// from a plan made ahead (FftTask::plan); they are made with automatic allocation off.
+// Per call: the stream is set only when it changed, a work area (if the plan needs one)
+// comes from the memory pool and is set only when its address changed. The norm= scale
+// is one grid-stride kernel over the output afterwards (none for a factor of 1).
+#include <algorithm>
 #include <array>
-#include <map>
+#include <atomic>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "backend/cuda/cuda_executors.hpp"
@@ -27,12 +31,21 @@ namespace {
 
 namespace cf = cuda::cufft;
 
-struct CufftPlan {
+// type, rank, n[3], inembed[3], istride, idist, onembed[3], ostride, odist, batch
+using PlanKey = std::array<long long, 16>;
+
+struct CufftPlan final : FftBackendPlan {
+  PlanKey key{};
   int device = 0;
   cufftHandle handle = 0;
   std::size_t work = 0;
-  std::mutex mutex;  // stream, work area and execution of one handle go together
-  ~CufftPlan() {
+  // Stream, work area and execution of one handle go together; the stream and work area
+  // last given to cuFFT, so that an unchanged one is not set again.
+  mutable std::mutex mutex;
+  mutable cuda::StreamHandle stream = nullptr;
+  mutable bool stream_set = false;
+  mutable void* work_area = nullptr;
+  ~CufftPlan() override {
     if (!handle) return;
     try {
       cuda::ensure_context(device);
@@ -43,16 +56,23 @@ struct CufftPlan {
   int64_t memsize() const { return static_cast<int64_t>(work); }
 };
 
-// type, rank, n[3], inembed[3], istride, idist, onembed[3], ostride, odist, batch
-using PlanKey = std::array<long long, 16>;
 using Cache = FftPlanCache<PlanKey, CufftPlan>;
 
+// One cache per device, made on first use and kept for the process: no lock to find it.
+constexpr int kMaxDevices = 64;
+
 Cache& cache_for(int device) {
+  static std::atomic<Cache*> caches[kMaxDevices] = {};
+  if (device < 0 || device >= kMaxDevices) throw ValueError("CUDA device index out of range for the FFT plan cache");
+  Cache* c = caches[device].load(std::memory_order_acquire);
+  if (c) return *c;
   static std::mutex mutex;
-  static std::map<int, std::unique_ptr<Cache>>* caches = new std::map<int, std::unique_ptr<Cache>>();  // process lifetime
   std::lock_guard<std::mutex> lock(mutex);
-  auto& c = (*caches)[device];
-  if (!c) c = std::make_unique<Cache>(16, -1);
+  c = caches[device].load(std::memory_order_relaxed);
+  if (!c) {
+    c = new Cache(16, -1);  // process lifetime
+    caches[device].store(c, std::memory_order_release);
+  }
   return *c;
 }
 
@@ -66,13 +86,13 @@ bool layout_of(const ndarray& a, int rank, Layout& l) {
   const int D = a.ndim();
   const int64_t item = a.itemsize();
   const Shape& e = a.shape();
-  std::vector<int64_t> st(D);
+  const Strides& bytes = a.strides();
+  int64_t st[64], eff[64];
   for (int d = 0; d < D; ++d) {
-    if (a.strides()[d] % item) return false;
-    st[d] = a.strides()[d] / item;
+    if (bytes[d] % item) return false;
+    st[d] = bytes[d] / item;
   }
   // Effective strides of the transformed axes: a unit extent takes the packed value.
-  std::vector<int64_t> eff(D, 0);
   for (int k = D - 1; k >= D - rank; --k)
     eff[k] = e[k] != 1 ? st[k] : k == D - 1 ? 1 : eff[k + 1] * e[k + 1];
   if (eff[D - 1] <= 0) return false;
@@ -103,6 +123,21 @@ bool layout_of(const ndarray& a, int rank, Layout& l) {
   return true;
 }
 
+// The layout of a C-contiguous array of `shape` (what layout_of gives for one).
+Layout c_layout(const Shape& shape, int rank) {
+  const int D = static_cast<int>(shape.size());
+  Layout l;
+  long long count = 1;
+  for (int k = 0; k < rank; ++k) {
+    l.embed[k] = shape[D - rank + k];
+    count *= shape[D - rank + k];
+  }
+  l.batch = 1;
+  for (int d = 0; d < D - rank; ++d) l.batch *= shape[d];
+  l.dist = count;
+  return l;
+}
+
 const char* const kScaleSource = R"(
 extern "C" __global__ void cn_fft_scale(T* p, long long n, T s) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
@@ -113,9 +148,12 @@ extern "C" __global__ void cn_fft_scale(T* p, long long n, T s) {
 
 void scale_output(int device, const ndarray& out, double scale) {
   const bool dbl = out.dtype() == float64 || out.dtype() == complex128;
-  const char* type = dbl ? "double" : "float";
-  cuda::Function f = cuda::get_kernel(device, std::string("fft_scale|") + type,
-                                      std::string("typedef ") + type + " T;\n" + kScaleSource, "cn_fft_scale");
+  // Built once: the kernel cache finds the key without looking at the source.
+  static const std::string keys[2] = {"fft_scale|float", "fft_scale|double"};
+  static const std::string sources[2] = {std::string("typedef float T;\n") + kScaleSource,
+                                         std::string("typedef double T;\n") + kScaleSource};
+  static const std::string name = "cn_fft_scale";
+  cuda::Function f = cuda::get_kernel(device, keys[dbl], sources[dbl], name);
   void* p = out.data();
   long long n = out.size() * (out.dtype().is_complex() ? 2 : 1);
   double sd = scale;
@@ -125,13 +163,11 @@ void scale_output(int device, const ndarray& out, double scale) {
   cuda::launch(f, static_cast<unsigned>(std::max<long long>(blocks, 1)), 256, args);
 }
 
-
-// C2R input as cuFFT needs it: a C-contiguous copy (cuFFT overwrites its C2R input) whose
-// zero-frequency and, for even n, Nyquist terms have no imaginary part (NumPy ignores them;
-// cuFFT's result for a non-Hermitian input is otherwise its own).
-ndarray c2r_input(const ndarray& in, int64_t n) {
-  ndarray tmp = in.copy(Order::C);
-  ndarray parts = tmp.view(tmp.dtype() == complex64 ? float32 : float64);
+// A C2R input as NumPy reads it: the zero-frequency and, for even n, Nyquist terms with no
+// imaginary part (NumPy ignores them; cuFFT's result for a non-Hermitian input is its
+// own). `a` is C-contiguous and cuFFT's to overwrite.
+void zero_edge_imaginary(const ndarray& a, int64_t n) {
+  ndarray parts = a.view(a.dtype() == complex64 ? float32 : float64);
   std::vector<Index> idx(parts.ndim(), Slice{});
   idx.back() = int64_t{1};
   parts[idx].fill(Scalar(0.0));
@@ -139,66 +175,66 @@ ndarray c2r_input(const ndarray& in, int64_t n) {
     idx.back() = int64_t{2 * (n / 2) + 1};
     parts[idx].fill(Scalar(0.0));
   }
-  return tmp;
 }
 
-}  // namespace
+cufftType type_of(const FftTask& t) {
+  const bool dbl = t.in.dtype() == float64 || t.in.dtype() == complex128;
+  switch (t.kind) {
+    case FftKind::C2C: return dbl ? CUFFT_Z2Z : CUFFT_C2C;
+    case FftKind::R2C: return dbl ? CUFFT_D2Z : CUFFT_R2C;
+    default: return dbl ? CUFFT_Z2D : CUFFT_C2R;
+  }
+}
 
-void run_fft_cuda(int device, const FftTask& t);
-
-namespace {
-
-// A C2R over several axes as NumPy defines it: the complex axes first (a C2C task into a
-// temporary), then a 1-D C2R along the last axis.
-void c2r_in_steps(int device, const FftTask& t) {
-  const int D = t.in.ndim(), rank = t.rank();
-  std::vector<int64_t> perm;
-  for (int d = 0; d < D - rank; ++d) perm.push_back(d);
-  perm.push_back(D - 1);
-  for (int d = D - rank; d < D - 1; ++d) perm.push_back(d);
-  std::vector<int64_t> inverse(D);
-  for (int d = 0; d < D; ++d) inverse[perm[d]] = d;
-  FftTask c2c;
-  c2c.kind = FftKind::C2C;
-  c2c.forward = false;
-  c2c.in = t.in.transpose(perm);
-  c2c.out = ndarray(c2c.in.shape(), t.in.dtype(), Order::C, t.in.device());
-  for (int k = 0; k < rank - 1; ++k) c2c.n.push_back(t.n[k]);
-  run_fft_cuda(device, c2c);
-  FftTask c2r = t;
-  c2r.in = c2c.out.transpose(inverse);
-  c2r.n = {t.n[rank - 1]};
-  run_fft_cuda(device, c2r);
+void exec(const cf::Api& api, const CufftPlan& plan, cufftType type, void* src, void* dst, bool forward) {
+  const int dir = forward ? CUFFT_FORWARD : CUFFT_INVERSE;
+  switch (type) {
+    case CUFFT_C2C:
+      cf::check(api.cufftExecC2C(plan.handle, static_cast<cufftComplex*>(src), static_cast<cufftComplex*>(dst), dir), "cufftExecC2C");
+      break;
+    case CUFFT_Z2Z:
+      cf::check(api.cufftExecZ2Z(plan.handle, static_cast<cufftDoubleComplex*>(src), static_cast<cufftDoubleComplex*>(dst), dir), "cufftExecZ2Z");
+      break;
+    case CUFFT_R2C:
+      cf::check(api.cufftExecR2C(plan.handle, static_cast<cufftReal*>(src), static_cast<cufftComplex*>(dst)), "cufftExecR2C");
+      break;
+    case CUFFT_D2Z:
+      cf::check(api.cufftExecD2Z(plan.handle, static_cast<cufftDoubleReal*>(src), static_cast<cufftDoubleComplex*>(dst)), "cufftExecD2Z");
+      break;
+    case CUFFT_C2R:
+      cf::check(api.cufftExecC2R(plan.handle, static_cast<cufftComplex*>(src), static_cast<cufftReal*>(dst)), "cufftExecC2R");
+      break;
+    default:
+      cf::check(api.cufftExecZ2D(plan.handle, static_cast<cufftDoubleComplex*>(src), static_cast<cufftDoubleReal*>(dst)), "cufftExecZ2D");
+      break;
+  }
 }
 
 }  // namespace
 
 void run_fft_cuda(int device, const FftTask& t) {
-  if (t.kind == FftKind::C2R && t.rank() > 1) return c2r_in_steps(device, t);
+  if (t.kind == FftKind::C2R && t.rank() != 1)
+    throw NotImplementedError("the CUDA FFT runs C2R tasks of rank 1 only (the op splits them)");
+  const bool planning = t.made != nullptr;
   cuda::ensure_context(device);
   const cf::Api& api = cf::api();
   const int rank = t.rank();
-  const bool dbl = t.in.dtype() == float64 || t.in.dtype() == complex128;
-  cufftType type;
-  switch (t.kind) {
-    case FftKind::C2C: type = dbl ? CUFFT_Z2Z : CUFFT_C2C; break;
-    case FftKind::R2C: type = dbl ? CUFFT_D2Z : CUFFT_R2C; break;
-    default: type = dbl ? CUFFT_Z2D : CUFFT_C2R; break;
-  }
+  const cufftType type = type_of(t);
+  // The input as cuFFT reads it: its own layout, or a C-contiguous copy (planning: only
+  // the copy's layout is needed).
   ndarray in = t.in;
   Layout li, lo;
-  if (t.kind == FftKind::C2R) {
-    in = c2r_input(t.in, t.n[rank - 1]);
-    layout_of(in, rank, li);
-  } else if (!layout_of(in, rank, li)) {
-    in = t.in.copy(Order::C);
-    layout_of(in, rank, li);
+  const bool in_fits = layout_of(in, rank, li);
+  const bool copy_in = t.kind == FftKind::C2R ? !(t.in_scratch && t.in.c_contiguous()) : !in_fits;
+  if (copy_in) {
+    li = c_layout(t.in.shape(), rank);
+    if (!planning) in = t.in.copy(Order::C);
   }
   ndarray out = t.out;
   const bool out_fits = layout_of(out, rank, lo);
   if (!out_fits) {
-    out = ndarray(t.out.shape(), t.out.dtype(), Order::C, t.out.device());
-    layout_of(out, rank, lo);
+    lo = c_layout(t.out.shape(), rank);
+    if (!planning) out = ndarray(t.out.shape(), t.out.dtype(), Order::C, t.out.device());
   }
   PlanKey key{};
   key[0] = static_cast<long long>(type);
@@ -211,50 +247,52 @@ void run_fft_cuda(int device, const FftTask& t) {
   key[8] = li.stride, key[9] = li.dist;
   key[13] = lo.stride, key[14] = lo.dist;
   key[15] = li.batch;
-  std::shared_ptr<CufftPlan> plan = cache_for(device).get(key, [&] {
-    auto p = std::make_shared<CufftPlan>();
-    p->device = device;
-    cf::check(api.cufftCreate(&p->handle), "cufftCreate");
-    cf::check(api.cufftSetAutoAllocation(p->handle, 0), "cufftSetAutoAllocation");
-    long long n[3], ie[3], oe[3];
-    for (int k = 0; k < rank; ++k) n[k] = t.n[k], ie[k] = li.embed[k], oe[k] = lo.embed[k];
-    std::size_t work = 0;
-    cf::check(api.cufftMakePlanMany64(p->handle, rank, n, ie, li.stride, li.dist, oe, lo.stride, lo.dist, type,
-                                      li.batch, &work),
-              "cufftMakePlanMany64");
-    p->work = work;
-    return p;
-  });
+  const CufftPlan* plan = nullptr;
+  if (const auto* own = dynamic_cast<const CufftPlan*>(t.plan); own && own->device == device && own->key == key)
+    plan = own;
+  std::shared_ptr<CufftPlan> held;
+  if (!plan) {
+    held = cache_for(device).get(key, [&] {
+      auto p = std::make_shared<CufftPlan>();
+      p->key = key;
+      p->device = device;
+      cf::check(api.cufftCreate(&p->handle), "cufftCreate");
+      cf::check(api.cufftSetAutoAllocation(p->handle, 0), "cufftSetAutoAllocation");
+      long long n[3], ie[3], oe[3];
+      for (int k = 0; k < rank; ++k) n[k] = t.n[k], ie[k] = li.embed[k], oe[k] = lo.embed[k];
+      std::size_t work = 0;
+      cf::check(api.cufftMakePlanMany64(p->handle, rank, n, ie, li.stride, li.dist, oe, lo.stride, lo.dist, type,
+                                        li.batch, &work),
+                "cufftMakePlanMany64");
+      p->work = work;
+      // No work area needed: say so once (automatic allocation is off).
+      if (!work) cf::check(api.cufftSetWorkArea(p->handle, nullptr), "cufftSetWorkArea");
+      return p;
+    }, /*insert=*/!planning);
+    plan = held.get();
+  }
+  if (planning) {
+    *t.made = held;
+    return;
+  }
+  if (t.kind == FftKind::C2R) zero_edge_imaginary(in, t.n[0]);
   {
     std::lock_guard<std::mutex> lock(plan->mutex);
-    cf::check(api.cufftSetStream(plan->handle, static_cast<cudaStream_t>(cuda::current_stream(device))),
-              "cufftSetStream");
-    MemoryPtr work;
-    if (plan->work) work = allocate(Device::cuda(device), plan->work);
-    cf::check(api.cufftSetWorkArea(plan->handle, work ? work->ptr() : nullptr), "cufftSetWorkArea");
-    const int dir = t.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
-    void* src = in.data();
-    void* dst = out.data();
-    switch (type) {
-      case CUFFT_C2C:
-        cf::check(api.cufftExecC2C(plan->handle, static_cast<cufftComplex*>(src), static_cast<cufftComplex*>(dst), dir), "cufftExecC2C");
-        break;
-      case CUFFT_Z2Z:
-        cf::check(api.cufftExecZ2Z(plan->handle, static_cast<cufftDoubleComplex*>(src), static_cast<cufftDoubleComplex*>(dst), dir), "cufftExecZ2Z");
-        break;
-      case CUFFT_R2C:
-        cf::check(api.cufftExecR2C(plan->handle, static_cast<cufftReal*>(src), static_cast<cufftComplex*>(dst)), "cufftExecR2C");
-        break;
-      case CUFFT_D2Z:
-        cf::check(api.cufftExecD2Z(plan->handle, static_cast<cufftDoubleReal*>(src), static_cast<cufftDoubleComplex*>(dst)), "cufftExecD2Z");
-        break;
-      case CUFFT_C2R:
-        cf::check(api.cufftExecC2R(plan->handle, static_cast<cufftComplex*>(src), static_cast<cufftReal*>(dst)), "cufftExecC2R");
-        break;
-      default:
-        cf::check(api.cufftExecZ2D(plan->handle, static_cast<cufftDoubleComplex*>(src), static_cast<cufftDoubleReal*>(dst)), "cufftExecZ2D");
-        break;
+    const cuda::StreamHandle stream = cuda::current_stream(device);
+    if (!plan->stream_set || plan->stream != stream) {
+      cf::check(api.cufftSetStream(plan->handle, static_cast<cudaStream_t>(stream)), "cufftSetStream");
+      plan->stream = stream;
+      plan->stream_set = true;
     }
+    MemoryPtr work;
+    if (plan->work) {
+      work = allocate(Device::cuda(device), plan->work);
+      if (work->ptr() != plan->work_area) {
+        cf::check(api.cufftSetWorkArea(plan->handle, work->ptr()), "cufftSetWorkArea");
+        plan->work_area = work->ptr();
+      }
+    }
+    exec(api, *plan, type, in.data(), out.data(), t.forward);
     // `work` goes back to the pool here; the pool orders its reuse after this stream's work.
   }
   if (t.scale != 1.0) scale_output(device, out, t.scale);

@@ -1,14 +1,16 @@
 """``scipy.fft`` on cunumpy arrays (CuPy's ``cupyx.scipy.fft``): SciPy's signatures over
 cunumpy.fft's transforms. ``overwrite_x`` and ``workers`` are accepted (the transforms
 never write their input; the CPU backend sizes its own thread pool); ``plan`` may be None
-or an object from ``get_fft_plan`` (plans are cached per device anyway, so a plan only
-checks that it matches the call). ``fftn`` with ``s`` and no ``axes`` transforms the last
+or a plan from ``get_fft_plan`` (checked against the call, then run on; ``with plan:``
+applies it to every transform of the block). ``fftn`` with ``s`` and no ``axes`` transforms the last
 len(s) axes, as SciPy does (no NumPy 2 deprecation warning). DCT/DST types 1-4 are FFTs of
 the same or a doubled length (``_realtransforms.py``)."""
 import operator
 
 import cunumpy as _cp
-from cunumpy import fft as _f
+from cunumpy import _core
+from cunumpy.fft import _fft as _f_impl
+from cunumpy.fft import _plan as _plans
 from cunumpy.fft import fftfreq, rfftfreq, fftshift, ifftshift  # noqa: F401
 from cunumpyx.scipy.fft import _realtransforms as _rt
 
@@ -20,35 +22,22 @@ __all__ = [
 ]
 
 
-class _Plan:
-    """What get_fft_plan returns: the shape, axes and kind it was made for. Passing it as
-    plan= checks the call matches; as a context manager it is accepted and does nothing
-    more (the per-device plan cache already reuses cuFFT plans)."""
-
-    def __init__(self, shape, dtype, axes, value_type):
-        self.shape, self.dtype, self.axes, self.value_type = tuple(shape), dtype, axes, value_type
-
-    def check(self, x):
-        if tuple(x.shape) != self.shape:
-            raise ValueError(f"plan was made for shape {self.shape}, the input has shape {tuple(x.shape)}")
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-
 def get_fft_plan(a, shape=None, axes=None, value_type="C2C"):
-    """A plan object for `a` (CuPy's cupyx.scipy.fft.get_fft_plan)."""
+    """A plan for transforming `a` (CuPy's cupyx.scipy.fft.get_fft_plan): `shape` is the
+    lengths of the transformed axes (SciPy's/NumPy's s; for 'C2R' the real output's),
+    `axes` default to all axes (the last len(shape) with `shape`), value_type 'C2C',
+    'R2C' or 'C2R'. Pass it as plan= or use ``with plan:`` around cunumpy.fft and
+    cunumpyx.scipy.fft calls; a call the plan was not made for is a ValueError naming the
+    difference. Unlike CuPy's, any layout and any number of axes are accepted."""
     if value_type not in ("C2C", "R2C", "C2R"):
         raise ValueError(f"value_type must be 'C2C', 'R2C' or 'C2R', got {value_type!r}")
-    return _Plan(a.shape, a.dtype, axes, value_type)
-
-
-def _plan(x, plan):
-    if plan is not None:
-        plan.check(x)
+    a = _cp.asarray(a)
+    s = _sizes(shape)
+    if axes is not None:
+        axes = _axes(a, s, axes)
+    if s is not None and axes is not None and len(s) != len(axes):
+        raise ValueError("Shape and axes have different lengths.")
+    return _plans.make(a, s, axes, value_type)
 
 
 def _axes(x, s, axes):
@@ -72,32 +61,29 @@ def _sizes(s):
 
 
 def _one(name):
-    f = getattr(_f, name)
+    run = _f_impl.one_axis(name)
 
     def g(x, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, *, plan=None):
-        x = _cp.asarray(x)
-        _plan(x, plan)
-        return f(x, n, axis, norm)
+        return run(x, n, axis, norm, plan)
 
     g.__name__ = g.__qualname__ = name
-    g.__doc__ = f"scipy.fft.{name} (see cunumpy.fft.{name})."
+    g.__doc__ = f"scipy.fft.{name} (see cunumpy.fft.{name}); plan: from get_fft_plan, or None."
     return g
 
 
 def _many(name, default_axes=None):
-    f = getattr(_f, name)
+    run = _f_impl.many_axes(name)
 
     def g(x, s=None, axes=default_axes, norm=None, overwrite_x=False, workers=None, *, plan=None):
         x = _cp.asarray(x)
-        _plan(x, plan)
         s = _sizes(s)
         axes = _axes(x, s, axes)
         if name.startswith("irfft") and s is None and axes:
             s = [x.shape[a] for a in axes[:-1]] + [2 * (x.shape[axes[-1]] - 1)]
-        return f(x, s, axes, norm)
+        return run(x, s, axes, norm, plan)
 
     g.__name__ = g.__qualname__ = name
-    g.__doc__ = f"scipy.fft.{name} (see cunumpy.fft.{name})."
+    g.__doc__ = f"scipy.fft.{name} (see cunumpy.fft.{name}); plan: from get_fft_plan, or None."
     return g
 
 
@@ -105,34 +91,37 @@ fft, ifft, rfft, irfft, hfft, ihfft = (_one(n) for n in ("fft", "ifft", "rfft", 
 fftn, ifftn, rfftn, irfftn = (_many(n) for n in ("fftn", "ifftn", "rfftn", "irfftn"))
 fft2, ifft2, rfft2, irfft2 = (_many(n, (-2, -1)) for n in ("fft2", "ifft2", "rfft2", "irfft2"))
 
+_irfftn_run = _f_impl.many_axes("irfftn", inverse_real=True)
+_rfftn_run = _f_impl.many_axes("rfftn")
+
 
 def _swap(norm):
     return {None: "forward", "backward": "forward", "forward": "backward", "ortho": "ortho"}[norm]
 
 
 def hfftn(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, plan=None):
-    """scipy.fft.hfftn: irfftn of the conjugate with the norm swapped."""
+    """scipy.fft.hfftn: irfftn of the conjugate with the norm swapped (plan: a C2R plan of x)."""
     x = _cp.asarray(x)
     s = _sizes(s)
     axes = _axes(x, s, axes)
     if s is None:
         s = [x.shape[a] for a in axes[:-1]] + [2 * (x.shape[axes[-1]] - 1)]
-    return _f.irfftn(_cp.conj(x), s, axes, _swap(norm))
+    return _irfftn_run(_cp.conj(x), s, axes, _swap(norm), plan)
 
 
 def ihfftn(x, s=None, axes=None, norm=None, overwrite_x=False, workers=None, *, plan=None):
-    """scipy.fft.ihfftn: the conjugate of rfftn with the norm swapped."""
+    """scipy.fft.ihfftn: the conjugate of rfftn with the norm swapped (plan: an R2C plan of x)."""
     x = _cp.asarray(x)
     s = _sizes(s)
-    return _cp.conj(_f.rfftn(x, s, _axes(x, s, axes), _swap(norm)))
+    return _cp.conj(_rfftn_run(x, s, _axes(x, s, axes), _swap(norm), plan))
 
 
 def hfft2(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False, workers=None, *, plan=None):
-    return hfftn(x, s, axes, norm)
+    return hfftn(x, s, axes, norm, plan=plan)
 
 
 def ihfft2(x, s=None, axes=(-2, -1), norm=None, overwrite_x=False, workers=None, *, plan=None):
-    return ihfftn(x, s, axes, norm)
+    return ihfftn(x, s, axes, norm, plan=plan)
 
 
 # ---- fast lengths ----------------------------------------------------------------------
@@ -175,6 +164,23 @@ def prev_fast_len(target, real=False):
 # ---- DCT / DST -------------------------------------------------------------------------
 
 
+class _InnerFFT:
+    """The FFTs inside the DCTs/DSTs: never a plan of an enclosing ``with plan:`` block
+    (that plan is for the caller's own transforms, of other shapes)."""
+
+    @staticmethod
+    def fft(a, n=None, axis=-1):
+        return _core.fft_fft(a, n, axis, None)
+
+    @staticmethod
+    def ifft(a, n=None, axis=-1):
+        return _core.fft_ifft(a, n, axis, None)
+
+    @staticmethod
+    def rfft(a, n=None, axis=-1):
+        return _core.fft_rfft(a, n, axis, None)
+
+
 def _real_input(x):
     x = _cp.asarray(x)
     if x.dtype.kind == "c":
@@ -205,7 +211,7 @@ def _r2r(kind, t, x, n, axis, norm, inverse, orthogonalize):
         raise ValueError(f"invalid number of data points ({x.shape[-1]}) specified")
     if orthogonalize is not None and orthogonalize != (norm == "ortho"):
         raise NotImplementedError("orthogonalize= different from norm='ortho' is not supported")
-    y = _rt.transform(_cp, _f, kind, t, x, norm, inverse)
+    y = _rt.transform(_cp, _InnerFFT, kind, t, x, norm, inverse)
     return _cp.moveaxis(y.astype(x.dtype, copy=False), -1, operator.index(axis))
 
 
