@@ -74,10 +74,10 @@ struct SortTask {
   ndarray in;
   ndarray values;
   ndarray indices;
-  // Values-only sorts of one row of unsigned integers (random permutations): the caller
-  // orders keys that tie in all but their `skip_low_bytes` low bytes itself, so a radix
-  // sort may start its passes above those bytes (ties then keep the input order). A
-  // backend may ignore it and sort every byte.
+  // Values-only sorts of one row of unsigned integers (random permutations): keys that tie
+  // above their `skip_low_bytes` low bytes already come in the order of those bytes, so a
+  // radix sort may start its passes above them (the result is the same). A backend may
+  // ignore it and sort every byte.
   int skip_low_bytes = 0;
 };
 

@@ -18,9 +18,9 @@ enum class RandomDist : int {
   Bits64 = 25, NoncentralChisquare = 26, NoncentralF = 27, Vonmises = 28, Logseries = 29,
   Zipf = 30, Hypergeometric = 31,
   // Random permutations (ops/random/sampling.cpp, cn_random.h's perm_order): the sort keys
-  // (uint64; iscalar[0] index bits) and the order from the sorted keys (int64; iparam[0]
-  // the sorted uint64 keys, iscalar[0] index bits, iscalar[1] the shift of their compared
-  // top bits; `offset` the keys draw's first counter).
+  // (uint64; iscalar[0] the bit below which the index goes) and the order from the sorted
+  // keys (int64; iparam[0] the sorted uint64 keys, iscalar[0] the same bit; `offset` the
+  // keys draw's first counter).
   PermKeys = 32, PermOrder = 33,
 };
 

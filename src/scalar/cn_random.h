@@ -673,10 +673,10 @@ CN_HD int64_t hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t n) {
 
 // ---- random permutations (ops/random/sampling.cpp) ----------------------------------------
 // A permutation of n is the stable argsort of the n 64-bit words R_e of a Bits64 draw (the
-// words random_raw(n, uint64) returns): the order of (R_e, e). The GPU sorts instead the
-// keys K_e = (R_e with its low b bits replaced by e), b = index bits, on their top T bits
-// only (fewer radix passes; the sort keeps ties in input order, i.e. by e), then
-// perm_order puts every run of keys with equal top T bits in the order of (R_e, e).
+// words random_raw(n, uint64) returns): the order of (R_e, e). It is computed as the sort
+// of the keys K_e = (top T bits of R_e, then e in the low 64 - T bits), which orders by
+// (top T bits of R_e, e) on every backend (the CUDA radix sort skips the low digits),
+// then perm_order puts every run of keys with equal top bits in the order of (R_e, e).
 // T is chosen so that such runs are rare (2^T >= 16 n), and the result equals the argsort.
 
 // R_e of the draw whose first counter is `offset`.
@@ -685,17 +685,16 @@ CN_HD uint64_t perm_word(const Key& key, uint64_t offset, int64_t e) {
   return (e & 1) ? (((uint64_t)b.v[2] << 32) | b.v[3]) : (((uint64_t)b.v[0] << 32) | b.v[1]);
 }
 
-// Position p of the permutation, from the sorted keys w[0..n): ibits index bits, runs of
-// equal w >> shift.
-CN_HD int64_t perm_order(const Key& key, uint64_t offset, const uint64_t* w, int64_t n, int ibits,
-                         int shift, int64_t p) {
-  const uint64_t mask = ibits >= 64 ? ~0ull : (((uint64_t)1 << ibits) - 1);
+// Position p of the permutation from the sorted keys w[0..n) (index below bit `shift`).
+CN_HD int64_t perm_order(const Key& key, uint64_t offset, const uint64_t* w, int64_t n, int shift,
+                         int64_t p) {
+  const uint64_t mask = ((uint64_t)1 << shift) - 1;
   const uint64_t top = w[p] >> shift;
   int64_t s = p, t = p + 1;
   while (s > 0 && (w[s - 1] >> shift) == top) --s;
   while (t < n && (w[t] >> shift) == top) ++t;
   if (t - s == 1) return (int64_t)(w[p] & mask);
-  // A run: its member of rank p - s in the order of (R, index) (runs have 2 or 3 members).
+  // A run (2 or 3 keys, nearly always): its member of rank p - s in the order of (R, e).
   for (int64_t q = s; q < t; ++q) {
     const int64_t iq = (int64_t)(w[q] & mask);
     const uint64_t rq = perm_word(key, offset, iq);
@@ -745,8 +744,8 @@ enum Dist {
   kLogseries = 29,            // p p0
   kZipf = 30,                 // a p0
   kHypergeometric = 31,       // ngood i0, nbad i1, nsample p0
-  kPermKeys = 32,             // permutation keys: word e's high bits, e in the low i0 bits
-  kPermOrder = 33,            // permutation from the sorted keys ia0 (i0 index bits, i1 shift)
+  kPermKeys = 32,             // permutation keys: word e's top 64 - i0 bits, e below bit i0
+  kPermOrder = 33,            // permutation from the sorted keys ia0 (e below bit i0)
   kDistCount = 34
 };
 
@@ -973,14 +972,14 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
     }
   } else if (D == kPermKeys) {
     const u32x4 b = block(key, ctr, 0);
-    const uint64_t keep = ~(((uint64_t)1 << P.i[0]) - 1);
+    const uint64_t keep = ~(((uint64_t)1 << P.i[0]) - 1);  // the top T = 64 - i0 bits
     for (int l = 0; l < 2; ++l) {
       if (!Full && l >= count) break;
       const uint64_t r = ((uint64_t)b.v[2 * l] << 32) | b.v[2 * l + 1];
       v[l] = (T)((r & keep) | (uint64_t)(e0 + l));
     }
   } else if (D == kPermOrder) {
-    v[0] = (T)perm_order(key, offset, (const uint64_t*)P.ia[0], n, (int)P.i[0], (int)P.i[1], e0);
+    v[0] = (T)perm_order(key, offset, (const uint64_t*)P.ia[0], n, (int)P.i[0], e0);
   } else if (D == kIntegers) {
     // Lemire's nearly divisionless method; a rejected lane redraws from block j = 1, 2, ...
     // of the same counter, so lanes stay independent.

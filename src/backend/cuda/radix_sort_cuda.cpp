@@ -149,8 +149,8 @@ void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHand
   const int kb = sort_key_bytes(dt);
   const bool payload = task.indices.defined();
   int exact = payload ? 0 : 1;  // argsort: -0.0 ties with 0.0 (kept in input order)
-  // The first digit sorted on: above the low bytes the caller orders itself (unsigned keys,
-  // which are the values unchanged, so skipping their low digits only leaves ties in order).
+  // The first digit sorted on: above the low bytes that already come in order among ties
+  // (unsigned keys are the values unchanged, so the skipped passes would change nothing).
   const bool skippable = !payload && (dt == uint64 || dt == uint32);
   const int lo = skippable ? std::max(0, std::min(task.skip_low_bytes, kb - 1)) : 0;
   const long long tile = 256ll * onesweep_items(kb);

@@ -38,18 +38,18 @@ int64_t normalize_axis(int64_t axis, int ndim) {
 
 ndarray Generator::permutation(int64_t n) {
   if (n < 0) throw ValueError("negative dimensions are not allowed");
-  if (n < 2 || n > (int64_t{1} << 32)) return argsort(random_raw(Shape{n}, uint64));
-  // argsort(random_raw(n, uint64)), faster: the words carry their index in their low bits
-  // and are sorted on their top T bits alone (2^T >= 16 n), then the rare runs of equal top
-  // bits are put in the words' order (cn_random.h, perm_order). Same values, same counters.
-  int ibits = 0;
-  while ((int64_t{1} << ibits) < n) ++ibits;
+  // argsort(random_raw(n, uint64)), faster: keys of the words' top T bits (2^T >= 16 n)
+  // with the index below them, sorted (on those T bits alone where the backend can), then
+  // the rare runs of equal top bits put in the words' order (cn_random.h, perm_order).
+  // The same values and the same counters as the argsort. T + index bits <= 64 up to 2^28.
+  if (n < 2 || n > (int64_t{1} << 28)) return argsort(random_raw(Shape{n}, uint64));
   int top = 8;
-  while (top < 64 && std::ldexp(1.0, top) < 16.0 * static_cast<double>(n)) top += 8;
+  while (std::ldexp(1.0, top) < 16.0 * static_cast<double>(n)) top += 8;
+  const int64_t shift = 64 - top;
   const uint64_t offset = bg_.counter();
-  const int64_t key_scalars[2] = {ibits, 0};
+  const int64_t key_scalars[2] = {shift, 0};
   const ndarray keys = run_draw(bg_, detail::RandomDist::PermKeys, uint64, Shape{n}, {}, nullptr, key_scalars, false);
-  const ndarray sorted = detail::sort_above_low_bytes(keys, (64 - top) / 8);
+  const ndarray sorted = detail::sort_above_low_bytes(keys, static_cast<int>(shift / 8));
   detail::RandomTask t;
   t.dist = detail::RandomDist::PermOrder;
   t.key0 = bg_.key0();
@@ -57,8 +57,7 @@ ndarray Generator::permutation(int64_t n) {
   t.offset = offset;
   t.out = ndarray(Shape{n}, int64, Order::C, keys.device());
   t.iparam[0] = sorted;
-  t.iscalar[0] = ibits;
-  t.iscalar[1] = 64 - top;
+  t.iscalar[0] = shift;
   backend_for(keys.device()).random_fill(t);
   return t.out;
 }
