@@ -36,14 +36,15 @@ inline void fill_range(T* out, int64_t n, int64_t b, int64_t e, const cn::rnd::K
   for (; g < e; ++g) cn::rnd::fill_group<D, T>(out, n, g, key, offset, P, wide);
 }
 
-// The same loop compiled for FMA hardware: cn_random.h's fma_ (the float32 normal) becomes
-// one instruction instead of a call to libm's fmaf. Both round fma once, so the values are
-// the same either way; -ffp-contract=off still keeps every other a*b+c unfused.
+// The float32 normal's loop compiled for FMA hardware, everything inlined into it
+// (flatten): cn_random.h's fma_ becomes one instruction instead of a call to libm's fmaf.
+// Both round fma once, so the values are the same either way; -ffp-contract=off still keeps
+// every other a*b+c unfused.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 template <int D, class T>
-__attribute__((target("fma"))) void fill_range_fma(T* out, int64_t n, int64_t b, int64_t e,
-                                                   const cn::rnd::Key& key, uint64_t offset,
-                                                   const cn::rnd::Params& P, int wide) {
+__attribute__((target("fma"), flatten)) void fill_range_fma(T* out, int64_t n, int64_t b, int64_t e,
+                                                            const cn::rnd::Key& key, uint64_t offset,
+                                                            const cn::rnd::Params& P, int wide) {
   fill_range<D, T>(out, n, b, e, key, offset, P, wide);
 }
 bool cpu_has_fma() {
@@ -71,14 +72,18 @@ void fill(const RandomTask& t) {
   const int64_t groups = (n + G - 1) / G;
   const cn::rnd::Key key{t.key0, t.key1};
   const uint64_t offset = t.offset;
+  // Only the float32 normal calls fma_.
+  constexpr bool uses_fma = D == cn::rnd::kNormal && std::is_same_v<T, float>;
 #ifdef CN_RANDOM_FMA_CLONE
-  const bool fma = cpu_has_fma();
+  const bool fma = uses_fma && cpu_has_fma();
 #else
   const bool fma = false;
 #endif
   cpu::parallel_for(groups, kGrainGroups, [&](int64_t b, int64_t e) {
 #ifdef CN_RANDOM_FMA_CLONE
-    if (fma) return fill_range_fma<D, T>(out, n, b, e, key, offset, P, wide);
+    if constexpr (uses_fma) {
+      if (fma) return fill_range_fma<D, T>(out, n, b, e, key, offset, P, wide);
+    }
 #endif
     (void)fma;
     fill_range<D, T>(out, n, b, e, key, offset, P, wide);
