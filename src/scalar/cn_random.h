@@ -314,8 +314,7 @@ CN_HD float fma_(float a, float b, float c) {
 
 // ln(u) for u in [2^-24, 1] (the float uniforms of (0, 1]): u = 2^e m with m in
 // [0.699, 1.398), then ln(1 + f) = f + f^2 Q(f), f = m - 1, Q a degree-7 minimax fit
-// (relative error 3e-8 before rounding). No int-to-float conversion: e is read back
-// through the 1.5 * 2^23 bias. At most 1.2 ulp over all 2^24 inputs (measured against
+// (relative error 3e-8 before rounding). At most 1.2 ulp over all 2^24 inputs (measured against
 // long double; test_random.py's test_standard_normal_f32_accuracy checks 2^20 normals).
 CN_HD float log_unit_f(float u) {
   const uint32_t b = bits_of(u);
@@ -331,7 +330,7 @@ CN_HD float log_unit_f(float u) {
   q = fma_(q, f, 0.3333389163017273f);
   q = fma_(q, f, -0.4999997615814209f);
   const float p = fma_(f * f, q, f);
-  const float ef = float_of(0x4B400000u + (uint32_t)e) - 12582912.0f;  // (float)e, exact
+  const float ef = (float)e;  // exact
   return fma_(ef, 0.693145751953125f, fma_(ef, 1.428606765330187e-06f, p));
 }
 
@@ -343,7 +342,7 @@ CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
   const uint32_t t = w >> 8;
   const uint32_t q = (t + 0x200000u) >> 22;  // 0..4
   const int32_t r = (int32_t)(t - (q << 22));
-  const float x = float_of(0x4B400000u + (uint32_t)r) - 12582912.0f;  // (float)r, exact
+  const float x = (float)r;  // exact
   const float a = fma_(x, 3.7450704e-07f, x * -1.0421607e-14f);  // x 2 pi 2^-24, two parts
   const float z = a * a;
   float ps = -0.0001951528392964974f;
@@ -361,9 +360,12 @@ CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
 }
 
 // Two float32 standard normals from two words (Box-Muller): u1 = (t0 + 1) 2^-24 from w0,
-// the angle 2 pi t1 2^-24 from w1.
+// the angle 2 pi t1 2^-24 from w1. The three exact int-to-float conversions (u1 here, e and
+// r above) run on the GPU's conversion unit, beside the integer and FMA pipes that this
+// compute-bound transform fills; the same values as u01_open0_f and the bias tricks.
 CN_HD void normal_pair_f(uint32_t w0, uint32_t w1, float* z0, float* z1) {
-  const float r = sqrt_(-2.0f * log_unit_f(u01_open0_f(w0)));
+  const float u1 = (float)((w0 >> 8) + 1u) * 5.9604644775390625e-08f;
+  const float r = sqrt_(-2.0f * log_unit_f(u1));
   float s, c;
   sincos2pi_f(w1, &s, &c);
   *z0 = r * c;

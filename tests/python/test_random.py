@@ -124,6 +124,11 @@ def test_cpu_and_cuda_bit_identical():
         lambda g: g.integers(0, 10 ** 12, 1001), lambda g: g.integers(-5, 1000, 1001, dtype=np.int16),
         lambda g: g.poisson(3.0, 1001), lambda g: g.poisson(400.0, 1001), lambda g: g.binomial(1000, 0.3, 1001),
         lambda g: g.standard_t(4.0, 1001), lambda g: g.lognormal(0, 2, 1001), lambda g: g.permutation(1001),
+        # whole groups as vector stores and the clipped last group; tie runs of permutation keys
+        lambda g: g.standard_normal(4099, dtype=np.float32), lambda g: g.normal(1.5, 2.0, 4099),
+        lambda g: g.integers(0, 1000, 1003), lambda g: g.integers(0, 100, 1003, dtype=np.int8),
+        lambda g: g.bit_generator.random_raw(1001), lambda g: g.permutation(100_000),
+        lambda g: g.standard_exponential(1003, dtype=np.float32),
     ]
     prev = c.current_device()
     for f in calls:
