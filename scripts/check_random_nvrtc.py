@@ -43,8 +43,10 @@ def main():
     for name, d in sorted(dists().items(), key=lambda kv: kv[1]):
         if name == "Bits":
             types = ["uint32_t"]
-        elif name == "Bits64":
+        elif name in ("Bits64", "PermKeys"):
             types = ["uint64_t"]
+        elif name == "PermOrder":
+            types = ["int64_t"]
         elif name in ("Integers", "Poisson", "Binomial", "Geometric", "NegBinomial", "Logseries", "Zipf",
                       "Hypergeometric"):
             types = INTS

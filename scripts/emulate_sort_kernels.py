@@ -17,7 +17,8 @@ aggregates) and compared with NumPy's stable sort.
 64-bit payload one is the same code with a wider index type), and 15 of its 28 cases: one
 and many rows, transposed and strided rows, one element, and on the onesweep path a tiny
 row, one past a tile, several tiles with withheld prefixes, the wide form and strided
-input, with indices (the full run adds the keys-only twins and more lengths).
+input, with indices (the full run adds the keys-only twins and more lengths); uint32/uint64
+also sort keys whose low bytes are skipped (SortTask::skip_low_bytes), for every pass count.
 
 The second form runs one case of test_radix_paths (perf-cpusort's tests/python/test_sort.py:
 same input; sort, argsort, sort of a[::-2], argsort of a[::3]) on the onesweep path only.
@@ -49,6 +50,7 @@ from _sort_inputs import radix_input  # noqa: E402  (test_radix_paths' inputs)
 # use besides.
 PRELUDE = BASE_PRELUDE + WARP_PRELUDE + r"""
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 #include <sched.h>
 #include <sys/mman.h>
@@ -150,8 +152,11 @@ void launch_rev(unsigned grid, F f) {
 }
 // The onesweep path of radix_sort_cuda.cpp's run_onesweep (one row at byte stride sk).
 static void run_onesweep(const char* in, long long N, long long sk, bool want_idx, T* out_values,
-                         long long* out_indices, unsigned hblocks_max) {
+                         long long* out_indices, unsigned hblocks_max, int skip = 0) {
   const int kb = sizeof(KT);
+  // SortTask::skip_low_bytes: values-only unsigned keys start their passes at digit lo.
+  const bool skippable = !want_idx && std::is_unsigned<T>::value && sizeof(T) >= 4;
+  const int lo = skippable ? std::max(0, std::min(skip, kb - 1)) : 0;
   const long long tiles = (N + CN_OS_TILE - 1) / CN_OS_TILE;
   const long long hist_n = kb * 256ll, ctr_off = 2 * hist_n, a_off = ctr_off + 64, b_off = a_off + tiles * 256;
   // Garbage, not zeros: the kernels must zero what they rely on.
@@ -168,14 +173,16 @@ static void run_onesweep(const char* in, long long N, long long sk, bool want_id
   out_values = arena_alloc<T>(N, T());
   if (out_indices) out_indices = arena_alloc<long long>(N, -1);
   KT* ka = arena_alloc<KT>(N, (KT)0x5a); KT* kbuf = want_idx ? arena_alloc<KT>(N, (KT)0x5a) : (KT*)out_values;
+  if (!want_idx && (kb - lo) % 2 == 1 && kb - lo > 1) kbuf = arena_alloc<KT>(N, (KT)0x5a);  // odd pass count
   VT* va = arena_alloc<VT>(N, (VT)7); VT* vb = arena_alloc<VT>(N, (VT)7);
   const unsigned grid = (unsigned)tiles;
-  for (int pass = 0; pass < kb; ++pass) {
-    const bool first = pass == 0, last = pass == kb - 1;
+  for (int pass = lo; pass < kb; ++pass) {
+    const bool first = pass == lo, last = pass == kb - 1;
     const int shift = 8 * pass;
     const unsigned* pb = bins + 256 * pass;
-    unsigned* st = base + ((pass & 1) ? b_off : a_off);
-    unsigned* nx = last ? nullptr : base + ((pass & 1) ? a_off : b_off);
+    const int parity = (pass - lo) & 1;
+    unsigned* st = base + (parity ? b_off : a_off);
+    unsigned* nx = last ? nullptr : base + (parity ? a_off : b_off);
     unsigned* ctr = base + ctr_off + pass;
     if (!want_idx) {
       if (first && last) launch_rev(grid, [&] { cn_os_pass_raw_out(in, sk, exact, out_values, N, shift, pb, st, nx, ctr); });
@@ -234,7 +241,7 @@ int main(int argc, char** argv) {
   };
   if (onesweep && M == 1 && !complex && N < (1ll << 30)) {
     run_onesweep(in, N, sk, want_idx, out_values.data(), want_idx ? out_indices.data() : nullptr,
-                 (unsigned)want_blocks_max);
+                 (unsigned)want_blocks_max, argc > 12 ? atoi(argv[12]) : 0);
   } else if (!want_idx && M == 1 && !complex && sk == (long long)sizeof(T)) {
     // The fused values-only passes of one contiguous row.
     const T* raw = (const T*)in;
@@ -397,9 +404,17 @@ def sample_wide(dtype, n, rng):
     return a
 
 
-def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=False):
+def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=False, skip=0):
     rng = np.random.default_rng(M * 1000 + K)
     a = (sample_wide if wide else sample)(dtype, M * K, rng)
+    if skip:
+        # SortTask::skip_low_bytes' promise (random permutations' keys): the low bytes grow
+        # with the position, so keys tying above them come in their order; few high parts.
+        bits, n = 8 * np.dtype(dtype).itemsize, M * K
+        high = rng.integers(0, 1 << min(12, bits - 8 * skip), n).astype(np.uint64)
+        high[rng.integers(0, n, 3)] = (1 << (bits - 8 * skip)) - 1
+        low = np.array([i * ((1 << (8 * skip)) - 1) // max(n - 1, 1) for i in range(n)], dtype=np.uint64)
+        a = ((high << np.uint64(8 * skip)) | low).astype(dtype)
     if transposed == 'step':
         base = np.repeat(a.reshape(M, K), 2, axis=1)
         view = base[:, ::2]
@@ -413,7 +428,8 @@ def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=
     out = os.path.join(tmp, "out.bin")
     base.tofile(inp)
     subprocess.check_call([exe, inp, str(M), str(K), str(view.strides[0]), str(view.strides[1]),
-                           str(int(want_idx)), str(blocks), out, str(onesweep)], timeout=600)
+                           str(int(want_idx)), str(blocks), out, str(onesweep), "0", "0", str(skip)],
+                          timeout=600)
     raw = np.fromfile(out, dtype=np.uint8)
     n = M * K
     vals = raw[:n * a.itemsize].view(a.dtype).reshape(M, K)
@@ -421,7 +437,7 @@ def check(exe, dtype, M, K, transposed, want_idx, blocks, tmp, onesweep=0, wide=
     ref_idx = np.argsort(view, axis=1, kind='stable')
     ref_vals = np.take_along_axis(view, ref_idx, axis=1)
     what = (f"{np.dtype(dtype).name} M={M} K={K} transposed={transposed} indices={want_idx} blocks={blocks} "
-            f"onesweep={onesweep} wide={wide}")
+            f"onesweep={onesweep} wide={wide} skip={skip}")
     if want_idx:
         if not np.array_equal(idx, ref_idx):
             bad = np.argwhere(idx != ref_idx)[:5]
@@ -474,8 +490,13 @@ def main():
                 cases.append((1, 2 * tile + 5, False, idx, 2, 1, True))
                 cases.append((1, 5000, 'step', idx, 2, 1, False))
                 cases.append((1, 5000, 'step', idx, 2, 1, True))
-            for M, K, tr, idx, blocks, os_, wide in cases:
-                err = check(exe, dname, M, K, tr, idx, blocks, tmp, os_, wide)
+            cases = [c + (0,) for c in cases]
+            # Skipped low digits (values only, unsigned 32/64-bit keys): every pass count.
+            if dname in ("uint32", "uint64"):
+                for skip in range(1, np.dtype(dname).itemsize):
+                    cases.append((1, 3 * tile + 77, False, False, 3, 1, False, skip))
+            for M, K, tr, idx, blocks, os_, wide, skip in cases:
+                err = check(exe, dname, M, K, tr, idx, blocks, tmp, os_, wide, skip)
                 runs += 1
                 if err:
                     failures += 1

@@ -74,6 +74,11 @@ struct SortTask {
   ndarray in;
   ndarray values;
   ndarray indices;
+  // Values-only sorts of one row of unsigned integers (random permutations): keys that tie
+  // above their `skip_low_bytes` low bytes already come in the order of those bytes, so a
+  // radix sort may start its passes above them (the result is the same). A backend may
+  // ignore it and sort every byte.
+  int skip_low_bytes = 0;
 };
 
 // ---- indexing --------------------------------------------------------------------------

@@ -17,6 +17,11 @@ enum class RandomDist : int {
   Chisquare = 19, F = 20, NegBinomial = 21, Triangular = 22, Wald = 23, Bits = 24,
   Bits64 = 25, NoncentralChisquare = 26, NoncentralF = 27, Vonmises = 28, Logseries = 29,
   Zipf = 30, Hypergeometric = 31,
+  // Random permutations (ops/random/sampling.cpp, cn_random.h's perm_order): the sort keys
+  // (uint64; iscalar[0] the bit below which the index goes) and the order from the sorted
+  // keys (int64; iparam[0] the sorted uint64 keys, iscalar[0] the same bit; `offset` the
+  // keys draw's first counter).
+  PermKeys = 32, PermOrder = 33,
 };
 
 struct RandomTask {
@@ -41,7 +46,7 @@ struct RandomTask {
 inline int random_group_size(RandomDist dist, int itemsize, bool wide) {
   switch (dist) {
     case RandomDist::Bits: return 4;
-    case RandomDist::Bits64: return 2;
+    case RandomDist::Bits64: case RandomDist::PermKeys: return 2;
     case RandomDist::Random: case RandomDist::Normal: case RandomDist::Exponential:
       return itemsize <= 4 ? 4 : 2;
     case RandomDist::Integers: return wide ? 2 : 4;

@@ -97,12 +97,23 @@ CN_HD Stream make_stream(const Key& key, uint64_t counter) {
 }
 
 // ---- bits to uniform floats -----------------------------------------------------------
-// [0, 1): the top 24 (53) bits, as NumPy's random() takes them.
-CN_HD float u01_f(uint32_t x) { return (float)(x >> 8) * 5.9604644775390625e-08f; }
-CN_HD double u01_d(uint64_t x) { return (double)(x >> 11) * 1.1102230246251565e-16; }
-// (0, 1]: for logarithms.
-CN_HD float u01_open0_f(uint32_t x) { return (float)((x >> 8) + 1u) * 5.9604644775390625e-08f; }
-CN_HD double u01_open0_d(uint64_t x) { return (double)((x >> 11) + 1ull) * 1.1102230246251565e-16; }
+// [0, 1): the top 24 (53) bits t, as NumPy's random() takes them: t * 2^-24 (2^-53). Built
+// from bits instead of an int-to-float conversion (GPUs convert at 1/8 of their add rate):
+// the low 23 (52) bits of t under the exponent of 0.5 give 0.5 + l 2^-24, and subtracting
+// 0.5 when t's top bit is clear is exact (Sterbenz), so the value is t * 2^-24 exactly.
+// The 0.5 or 0.0 comes from a mask of the top bit, not a branch (random: a CPU would
+// mispredict half of them).
+CN_HD float u01_f(uint32_t x) {
+  const float y = float_of(0x3F000000u | ((x >> 8) & 0x7FFFFFu));
+  return y - float_of(~(uint32_t)((int32_t)x >> 31) & 0x3F000000u);
+}
+CN_HD double u01_d(uint64_t x) {
+  const double y = double_of(0x3FE0000000000000ull | ((x >> 11) & 0xFFFFFFFFFFFFFull));
+  return y - double_of(~(uint64_t)((int64_t)x >> 63) & 0x3FE0000000000000ull);
+}
+// (0, 1]: for logarithms, (t + 1) 2^-24 (2^-53) = 1 - (~t) 2^-24, exact.
+CN_HD float u01_open0_f(uint32_t x) { return 1.0f - u01_f(~x); }
+CN_HD double u01_open0_d(uint64_t x) { return 1.0 - u01_d(~x); }
 
 // ---- elementary functions: polynomials in + and *, so both compilers agree bit for bit --
 template <class T> struct fbits;
@@ -288,6 +299,77 @@ template <class T> CN_HD void sincos2pi(T u, T* sn, T* cs) {
     case 2: *sn = -s; *cs = -c; break;
     default: *sn = -c; *cs = s; break;
   }
+}
+
+// ---- the float32 normal's transcendentals: fused multiply-adds --------------------------
+// fma is correctly rounded (IEEE 754) on both compilers: NVRTC's fmaf is one FFMA; the host
+// gets one vfmadd where random_cpu.cpp compiles the loop for FMA hardware, else libm's fmaf.
+CN_HD float fma_(float a, float b, float c) {
+#ifdef __CUDACC_RTC__
+  return ::fmaf(a, b, c);
+#else
+  return __builtin_fmaf(a, b, c);
+#endif
+}
+
+// ln(u) for u in [2^-24, 1] (the float uniforms of (0, 1]): u = 2^e m with m in
+// [0.699, 1.398), then ln(1 + f) = f + f^2 Q(f), f = m - 1, Q a degree-7 minimax fit
+// (relative error 3e-8 before rounding). At most 1.2 ulp over all 2^24 inputs (measured against
+// long double; test_random.py's test_standard_normal_f32_accuracy checks 2^20 normals).
+CN_HD float log_unit_f(float u) {
+  const uint32_t b = bits_of(u);
+  const uint32_t ix = b - 0x3F330000u;
+  const int32_t e = (int32_t)ix >> 23;  // arithmetic shift: -24 .. 0
+  const float f = float_of(b - (ix & 0xFF800000u)) - 1.0f;
+  float q = 0.09564784169197083f;
+  q = fma_(q, f, -0.14646467566490173f);
+  q = fma_(q, f, 0.14804449677467346f);
+  q = fma_(q, f, -0.165240079164505f);
+  q = fma_(q, f, 0.19966766238212585f);
+  q = fma_(q, f, -0.2500348687171936f);
+  q = fma_(q, f, 0.3333389163017273f);
+  q = fma_(q, f, -0.4999997615814209f);
+  const float p = fma_(f * f, q, f);
+  const float ef = (float)e;  // exact
+  return fma_(ef, 0.693145751953125f, fma_(ef, 1.428606765330187e-06f, p));
+}
+
+// sin and cos of 2 pi t 2^-24 for the top 24 bits t of w: the nearest quarter turn q
+// comes from t's bits, the rest r (|r| <= 2^21) is exact, and minimax polynomials of
+// degree 7 (sin) and 8 (cos) cover |angle| <= pi/4 (relative error below 4e-9 before
+// rounding; at most 1.5 ulp over all 2^24 inputs).
+CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
+  const uint32_t t = w >> 8;
+  const uint32_t q = (t + 0x200000u) >> 22;  // 0..4
+  const int32_t r = (int32_t)(t - (q << 22));
+  const float x = (float)r;  // exact
+  const float a = fma_(x, 3.7450704e-07f, x * -1.0421607e-14f);  // x 2 pi 2^-24, two parts
+  const float z = a * a;
+  float ps = -0.0001951528392964974f;
+  ps = fma_(ps, z, 0.008332161232829094f);
+  ps = fma_(ps, z, -0.16666655242443085f);
+  const float s = fma_(a * z, ps, a);
+  float pc = 2.4383569325436838e-05f;
+  pc = fma_(pc, z, -0.001388668199069798f);
+  pc = fma_(pc, z, 0.04166661947965622f);
+  pc = fma_(pc, z, -0.5f);
+  const float c = fma_(z, pc, 1.0f);
+  const bool odd = (q & 1u) != 0;
+  *sn = float_of(bits_of(odd ? c : s) ^ ((q & 2u) << 30));           // negative for q = 2, 3
+  *cs = float_of(bits_of(odd ? s : c) ^ (((q + 1u) & 2u) << 30));    // negative for q = 1, 2
+}
+
+// Two float32 standard normals from two words (Box-Muller): u1 = (t0 + 1) 2^-24 from w0,
+// the angle 2 pi t1 2^-24 from w1. The three exact int-to-float conversions (u1 here, e and
+// r above) run on the GPU's conversion unit, beside the integer and FMA pipes that this
+// compute-bound transform fills; the same values as u01_open0_f and the bias tricks.
+CN_HD void normal_pair_f(uint32_t w0, uint32_t w1, float* z0, float* z1) {
+  const float u1 = (float)((w0 >> 8) + 1u) * 5.9604644775390625e-08f;
+  const float r = sqrt_(-2.0f * log_unit_f(u1));
+  float s, c;
+  sincos2pi_f(w1, &s, &c);
+  *z0 = r * c;
+  *z1 = r * s;
 }
 
 // ---- integers in [0, range) without modulo bias (Lemire 2019) ---------------------------
@@ -591,6 +673,45 @@ CN_HD int64_t hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t n) {
   return mode;  // u left over from rounding (probability ~1e-16)
 }
 
+// ---- random permutations (ops/random/sampling.cpp) ----------------------------------------
+// A permutation of n is the stable argsort of the n 64-bit words R_e of a Bits64 draw (the
+// words random_raw(n, uint64) returns): the order of (R_e, e). It is computed as the sort
+// of the keys K_e = (top T bits of R_e, then e in the low 64 - T bits), which orders by
+// (top T bits of R_e, e) on every backend (the CUDA radix sort skips the low digits),
+// then perm_order puts every run of keys with equal top bits in the order of (R_e, e).
+// T is chosen so that such runs are rare (2^T >= 16 n), and the result equals the argsort.
+
+// R_e of the draw whose first counter is `offset`.
+CN_HD uint64_t perm_word(const Key& key, uint64_t offset, int64_t e) {
+  const u32x4 b = block(key, offset + (uint64_t)(e >> 1), 0);
+  return (e & 1) ? (((uint64_t)b.v[2] << 32) | b.v[3]) : (((uint64_t)b.v[0] << 32) | b.v[1]);
+}
+
+// Position p of the permutation from the sorted keys w[0..n) (index below bit `shift`).
+CN_HD int64_t perm_order(const Key& key, uint64_t offset, const uint64_t* w, int64_t n, int shift,
+                         int64_t p) {
+  const uint64_t mask = ((uint64_t)1 << shift) - 1;
+  const uint64_t top = w[p] >> shift;
+  int64_t s = p, t = p + 1;
+  while (s > 0 && (w[s - 1] >> shift) == top) --s;
+  while (t < n && (w[t] >> shift) == top) ++t;
+  if (t - s == 1) return (int64_t)(w[p] & mask);
+  // A run (2 or 3 keys, nearly always): its member of rank p - s in the order of (R, e).
+  for (int64_t q = s; q < t; ++q) {
+    const int64_t iq = (int64_t)(w[q] & mask);
+    const uint64_t rq = perm_word(key, offset, iq);
+    int64_t rank = 0;
+    for (int64_t r = s; r < t; ++r) {
+      const int64_t ir = (int64_t)(w[r] & mask);
+      if (ir == iq) continue;
+      const uint64_t rr = perm_word(key, offset, ir);
+      if (rr < rq || (rr == rq && ir < iq)) ++rank;
+    }
+    if (rank == p - s) return iq;
+  }
+  return (int64_t)(w[p] & mask);  // not reached: the ranks of a run are 0 .. t - s - 1
+}
+
 // ---- distribution ids (the same numbers as detail::RandomDist in backend_tasks_random.hpp)
 enum Dist {
   kRandom = 0,        // uniform [0, 1): p0 = low, p1 = high - low
@@ -625,13 +746,15 @@ enum Dist {
   kLogseries = 29,            // p p0
   kZipf = 30,                 // a p0
   kHypergeometric = 31,       // ngood i0, nbad i1, nsample p0
-  kDistCount = 32
+  kPermKeys = 32,             // permutation keys: word e's top 64 - i0 bits, e below bit i0
+  kPermOrder = 33,            // permutation from the sorted keys ia0 (e below bit i0)
+  kDistCount = 34
 };
 
 // Values per counter of the group-based distributions (the rest: one element per counter).
 CN_HD int group_size(int dist, int out_bytes, int wide) {
   if (dist == kBits) return 4;
-  if (dist == kBits64) return 2;
+  if (dist == kBits64 || dist == kPermKeys) return 2;
   if (dist == kRandom || dist == kNormal || dist == kExponential)
     return out_bytes <= 4 ? 4 : 2;
   if (dist == kIntegers) return wide ? 2 : 4;
@@ -768,32 +891,47 @@ template <int D> CN_HD int64_t draw_int(Stream& s, const Params& P, int64_t e) {
   return 0;
 }
 
+// True when Random/Normal (p0 + p1 x) or Exponential (p0 x) have the scalar parameters
+// that leave x as it is (then the map is skipped: standard_normal keeps a -0.0).
+CN_HD bool identity_params(int dist, const Params& P) {
+  if (P.a[0] || P.a[1]) return false;
+  return dist == kExponential ? P.d[0] == 1.0 : (P.d[0] == 0.0 && P.d[1] == 1.0);
+}
+
 // The values of group g of a draw (elements g*G .. g*G+G, clipped to n) into v[0..G);
-// returns how many there are.
-template <int D, class T>
+// returns how many there are. Full: the caller knows the group is whole (g*G + G <= n), so
+// every loop has a constant trip count and v stays in registers on the GPU.
+template <int D, class T, bool Full = false>
 CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offset,
                        const Params& P, int wide) {
   const int G = group_size(D, (int)sizeof(T), wide);
   const int64_t e0 = g * G;
+  const int count = Full ? G : (int)(n - e0 < G ? n - e0 : G);
   const uint64_t ctr = offset + (uint64_t)g;
   if (D == kRandom || D == kNormal || D == kExponential) {
     const u32x4 b = block(key, ctr, 0);
+    const bool ident = identity_params(D, P);
     if (G == 4) {  // 32-bit floats: one word per value
       float fv[4];
       if (D == kRandom) {
         for (int l = 0; l < 4; ++l) fv[l] = u01_f(b.v[l]);
       } else if (D == kNormal) {
-        box_muller(u01_open0_f(b.v[0]), u01_f(b.v[1]), &fv[0], &fv[1]);
-        box_muller(u01_open0_f(b.v[2]), u01_f(b.v[3]), &fv[2], &fv[3]);
+        normal_pair_f(b.v[0], b.v[1], &fv[0], &fv[1]);
+        normal_pair_f(b.v[2], b.v[3], &fv[2], &fv[3]);
       } else {
         for (int l = 0; l < 4; ++l) fv[l] = -log(u01_open0_f(b.v[l]));
       }
-      for (int l = 0; l < 4 && e0 + l < n; ++l) {
+      for (int l = 0; l < 4; ++l) {
+        if (!Full && l >= count) break;
         const int64_t e = e0 + l;
         float r = fv[l];
-        if (D == kRandom || D == kNormal) r = (float)P.f(0, e) + (float)P.f(1, e) * r;
-        else r = (float)P.f(0, e) * r;
-        v[e - e0] = store_as<T>(r);
+        if (ident) {
+        } else if (D == kRandom || D == kNormal) {
+          r = (float)P.f(0, e) + (float)P.f(1, e) * r;
+        } else {
+          r = (float)P.f(0, e) * r;
+        }
+        v[l] = store_as<T>(r);
       }
     } else {  // 64-bit floats: two words per value
       const uint64_t w0 = ((uint64_t)b.v[0] << 32) | b.v[1];
@@ -808,27 +946,48 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
         dv[0] = -log(u01_open0_d(w0));
         dv[1] = -log(u01_open0_d(w1));
       }
-      for (int l = 0; l < 2 && e0 + l < n; ++l) {
+      for (int l = 0; l < 2; ++l) {
+        if (!Full && l >= count) break;
         const int64_t e = e0 + l;
         double r = dv[l];
-        if (D == kRandom || D == kNormal) r = P.f(0, e) + P.f(1, e) * r;
-        else r = P.f(0, e) * r;
-        v[e - e0] = store_as<T>(r);
+        if (ident) {
+        } else if (D == kRandom || D == kNormal) {
+          r = P.f(0, e) + P.f(1, e) * r;
+        } else {
+          r = P.f(0, e) * r;
+        }
+        v[l] = store_as<T>(r);
       }
     }
   } else if (D == kBits || D == kBits64) {
     const u32x4 b = block(key, ctr, 0);
     if (D == kBits) {
-      for (int l = 0; l < 4 && e0 + l < n; ++l) v[l] = (T)b.v[l];
+      for (int l = 0; l < 4; ++l) {
+        if (!Full && l >= count) break;
+        v[l] = (T)b.v[l];
+      }
     } else {
-      for (int l = 0; l < 2 && e0 + l < n; ++l)
+      for (int l = 0; l < 2; ++l) {
+        if (!Full && l >= count) break;
         v[l] = (T)(((uint64_t)b.v[2 * l] << 32) | b.v[2 * l + 1]);
+      }
     }
+  } else if (D == kPermKeys) {
+    const u32x4 b = block(key, ctr, 0);
+    const uint64_t keep = ~(((uint64_t)1 << P.i[0]) - 1);  // the top T = 64 - i0 bits
+    for (int l = 0; l < 2; ++l) {
+      if (!Full && l >= count) break;
+      const uint64_t r = ((uint64_t)b.v[2 * l] << 32) | b.v[2 * l + 1];
+      v[l] = (T)((r & keep) | (uint64_t)(e0 + l));
+    }
+  } else if (D == kPermOrder) {
+    v[0] = (T)perm_order(key, offset, (const uint64_t*)P.ia[0], n, (int)P.i[0], e0);
   } else if (D == kIntegers) {
     // Lemire's nearly divisionless method; a rejected lane redraws from block j = 1, 2, ...
     // of the same counter, so lanes stay independent.
     u32x4 b = block(key, ctr, 0);
-    for (int l = 0; l < G && e0 + l < n; ++l) {
+    for (int l = 0; l < G; ++l) {
+      if (!Full && l >= count) break;
       const int64_t e = e0 + l;
       const uint64_t low = (uint64_t)P.n(0, e);
       const uint64_t range = (uint64_t)P.n(1, e);  // 0: the whole 64-bit range
@@ -872,7 +1031,7 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
           r = hi;
         }
       }
-      v[e - e0] = (T)(low + r);
+      v[l] = (T)(low + r);
     }
   } else if (D == kPoisson || D == kBinomial || D == kGeometric || D == kNegBinomial || D == kLogseries ||
              D == kZipf || D == kHypergeometric) {
@@ -882,7 +1041,7 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
     Stream s = make_stream(key, ctr);
     v[0] = store_as<T>(draw_real<D>(s, P, e0));
   }
-  return (int)(n - e0 < G ? n - e0 : G);
+  return count;
 }
 
 // Fills group g of a draw: out[g*G .. g*G+G) clipped to n.

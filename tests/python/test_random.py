@@ -124,6 +124,11 @@ def test_cpu_and_cuda_bit_identical():
         lambda g: g.integers(0, 10 ** 12, 1001), lambda g: g.integers(-5, 1000, 1001, dtype=np.int16),
         lambda g: g.poisson(3.0, 1001), lambda g: g.poisson(400.0, 1001), lambda g: g.binomial(1000, 0.3, 1001),
         lambda g: g.standard_t(4.0, 1001), lambda g: g.lognormal(0, 2, 1001), lambda g: g.permutation(1001),
+        # whole groups as vector stores and the clipped last group; tie runs of permutation keys
+        lambda g: g.standard_normal(4099, dtype=np.float32), lambda g: g.normal(1.5, 2.0, 4099),
+        lambda g: g.integers(0, 1000, 1003), lambda g: g.integers(0, 100, 1003, dtype=np.int8),
+        lambda g: g.bit_generator.random_raw(1001), lambda g: g.permutation(100_000),
+        lambda g: g.standard_exponential(1003, dtype=np.float32),
     ]
     prev = c.current_device()
     for f in calls:
@@ -305,6 +310,50 @@ def test_permutation_is_a_permutation():
     assert (np.diff(q, axis=0) == 6).all()  # whole columns move
     r = host(cp.random.RandomState(3).permutation([5, 6, 7]))
     assert sorted(r.tolist()) == [5, 6, 7]
+
+
+@pytest.mark.parametrize("n", [2, 3, 1000, 4097, 100_000, 300_001])
+def test_permutation_equals_stable_argsort_of_raw_words(n):
+    # permutation(n) is defined as the stable argsort of random_raw(n) (the sort of
+    # index-carrying keys on their top bits plus the tie pass must give exactly that; at
+    # 10^5 there are ~300 runs of equal top bits to order) and takes the same counters.
+    a, b = cp.random.default_rng(5), cp.random.default_rng(5)
+    p = host(a.permutation(n))
+    words = host(b.bit_generator.random_raw(n))
+    np.testing.assert_array_equal(p, np.argsort(words, kind="stable"))
+    np.testing.assert_array_equal(host(a.random(5)), host(b.random(5)))
+
+
+def _normal_f32_reference(words64):
+    # Box-Muller in float64 from the words the float32 normal uses: counter group g gives
+    # 32-bit words (v0, v1, v2, v3) = (W0 >> 32, W0 & mask, W1 >> 32, W1 & mask); pairs
+    # (v0, v1) and (v2, v3); u1 = (t + 1) 2^-24, angle 2 pi t 2^-24 with t = v >> 8.
+    v = np.empty(2 * words64.size, dtype=np.uint64)
+    v[0::2] = words64 >> np.uint64(32)
+    v[1::2] = words64 & np.uint64(0xFFFFFFFF)
+    t = (v >> np.uint64(8)).astype(np.float64)
+    u1 = (t[0::2] + 1) * 2.0 ** -24
+    ang = 2 * np.pi * t[1::2] * 2.0 ** -24
+    r = np.sqrt(-2 * np.log(u1))
+    ref = np.empty(v.size)
+    ref[0::2], ref[1::2] = r * np.cos(ang), r * np.sin(ang)
+    return ref, np.repeat(r, 2)
+
+
+def test_standard_normal_f32_accuracy():
+    # The float32 transform (its own log and sincos in fused multiply-adds) against the
+    # same Box-Muller in float64: within 4 units of 2^-24 r (measured: 2.75; a wrong
+    # polynomial coefficient or reduction moves it by orders of magnitude).
+    n = 1 << 20
+    a, b = cp.random.default_rng(21), cp.random.default_rng(21)
+    z = host(a.standard_normal(n, dtype=np.float32)).astype(np.float64)
+    ref, r = _normal_f32_reference(host(b.bit_generator.random_raw(n // 2)))
+    err = np.abs(z - ref) / (np.maximum(r, 2.0 ** -12) * 2.0 ** -24)
+    assert err.max() < 4, err.max()
+    # legacy RandomState draws the same transform
+    rs = cp.random.RandomState(8)
+    zl = host(rs.standard_normal(4096, dtype=np.float32))
+    assert zl.dtype == np.float32 and np.all(np.isfinite(zl))
 
 
 @needs_scipy

@@ -1,5 +1,5 @@
 // CPU executor of RandomTask: the counter groups of the draw split into chunks over the
-// thread pool; each group is cn::rnd::fill_group, the very code the CUDA kernel runs, so
+// thread pool; each group is cn::rnd::group_values, the very code the CUDA kernel runs, so
 // the values do not depend on the thread count. Compiled with -ffp-contract=off
 // (CMakeLists.txt): no FMA contraction, so floating results equal the GPU's bit for bit.
 #include "backend/cpu/random_cpu.hpp"
@@ -20,6 +20,40 @@ namespace {
 
 constexpr int64_t kGrainGroups = 1 << 12;
 
+// Groups [b, e) of a draw: whole groups through group_values<..., true> (constant trip
+// counts), the last, partial one clipped to n.
+template <int D, class T>
+inline void fill_range(T* out, int64_t n, int64_t b, int64_t e, const cn::rnd::Key& key,
+                       uint64_t offset, const cn::rnd::Params& P, int wide) {
+  const int G = cn::rnd::group_size(D, static_cast<int>(sizeof(T)), wide);
+  const int64_t whole = n / G;
+  int64_t g = b;
+  for (; g < e && g < whole; ++g) {
+    T v[4];
+    cn::rnd::group_values<D, T, true>(v, n, g, key, offset, P, wide);
+    for (int l = 0; l < G; ++l) out[g * G + l] = v[l];
+  }
+  for (; g < e; ++g) cn::rnd::fill_group<D, T>(out, n, g, key, offset, P, wide);
+}
+
+// The float32 normal's loop compiled for FMA hardware, everything inlined into it
+// (flatten): cn_random.h's fma_ becomes one instruction instead of a call to libm's fmaf.
+// Both round fma once, so the values are the same either way; -ffp-contract=off still keeps
+// every other a*b+c unfused.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+template <int D, class T>
+__attribute__((target("fma"), flatten)) void fill_range_fma(T* out, int64_t n, int64_t b, int64_t e,
+                                                            const cn::rnd::Key& key, uint64_t offset,
+                                                            const cn::rnd::Params& P, int wide) {
+  fill_range<D, T>(out, n, b, e, key, offset, P, wide);
+}
+bool cpu_has_fma() {
+  static const bool has = __builtin_cpu_supports("fma");
+  return has;
+}
+#define CN_RANDOM_FMA_CLONE 1
+#endif
+
 template <int D, class T>
 void fill(const RandomTask& t) {
   cn::rnd::Params P{};
@@ -38,8 +72,21 @@ void fill(const RandomTask& t) {
   const int64_t groups = (n + G - 1) / G;
   const cn::rnd::Key key{t.key0, t.key1};
   const uint64_t offset = t.offset;
+  // Only the float32 normal calls fma_.
+  constexpr bool uses_fma = D == cn::rnd::kNormal && std::is_same_v<T, float>;
+#ifdef CN_RANDOM_FMA_CLONE
+  const bool fma = uses_fma && cpu_has_fma();
+#else
+  const bool fma = false;
+#endif
   cpu::parallel_for(groups, kGrainGroups, [&](int64_t b, int64_t e) {
-    for (int64_t g = b; g < e; ++g) cn::rnd::fill_group<D, T>(out, n, g, key, offset, P, wide);
+#ifdef CN_RANDOM_FMA_CLONE
+    if constexpr (uses_fma) {
+      if (fma) return fill_range_fma<D, T>(out, n, b, e, key, offset, P, wide);
+    }
+#endif
+    (void)fma;
+    fill_range<D, T>(out, n, b, e, key, offset, P, wide);
   });
 }
 
@@ -50,8 +97,10 @@ void run_dist(const RandomTask& t) {
     using T = typename decltype(tag)::type;
     if constexpr (D == cn::rnd::kBits) {
       if constexpr (std::is_same_v<T, uint32_t>) return fill<D, T>(t);
-    } else if constexpr (D == cn::rnd::kBits64) {
+    } else if constexpr (D == cn::rnd::kBits64 || D == cn::rnd::kPermKeys) {
       if constexpr (std::is_same_v<T, uint64_t>) return fill<D, T>(t);
+    } else if constexpr (D == cn::rnd::kPermOrder) {
+      if constexpr (std::is_same_v<T, int64_t>) return fill<D, T>(t);
     } else if constexpr (D == cn::rnd::kIntegers || D == cn::rnd::kPoisson ||
                          D == cn::rnd::kBinomial || D == cn::rnd::kGeometric ||
                          D == cn::rnd::kNegBinomial || D == cn::rnd::kLogseries ||

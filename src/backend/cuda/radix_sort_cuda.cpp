@@ -11,7 +11,8 @@
 // instead: one kernel counts all digit positions in one read, then each pass
 // is a single kernel whose tiles find their output offsets by decoupled look-back (a float32
 // sort reads the input once for the histograms and then 4 + 4 bytes per element per pass).
-// CUNUMPY_SORT_ONESWEEP=0 turns it off (see onesweep_enabled).
+// CUNUMPY_SORT_ONESWEEP=0 turns it off (see onesweep_enabled). SortTask::skip_low_bytes
+// starts its passes above the low digits (random permutations: random_perm.cpp).
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -148,6 +149,10 @@ void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHand
   const int kb = sort_key_bytes(dt);
   const bool payload = task.indices.defined();
   int exact = payload ? 0 : 1;  // argsort: -0.0 ties with 0.0 (kept in input order)
+  // The first digit sorted on: above the low bytes that already come in order among ties
+  // (unsigned keys are the values unchanged, so the skipped passes would change nothing).
+  const bool skippable = !payload && (dt == uint64 || dt == uint32);
+  const int lo = skippable ? std::max(0, std::min(task.skip_low_bytes, kb - 1)) : 0;
   const long long tile = 256ll * onesweep_items(kb);
   const long long tiles = (N + tile - 1) / tile;
   // Scratch (uint32): hist[kb][256], bins[kb][256], tile counters[64], status A, status B
@@ -180,6 +185,10 @@ void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHand
   void* kbuf = out_values;  // keys only: the output (same size as a key) is the second buffer;
   void* va = nullptr;       // with an even number of passes the last reads keys_a, writes values
   void* vb = nullptr;
+  if (!payload && (kb - lo) % 2 == 1 && kb - lo > 1) {  // odd: a second key buffer instead
+    keys_b = ndarray(Shape{N}, unsigned_of(kb), Order::C, dev);
+    kbuf = keys_b.data();
+  }
   if (payload) {
     keys_b = ndarray(Shape{N}, unsigned_of(kb), Order::C, dev);
     vals_a = ndarray(Shape{N}, uint32, Order::C, dev);
@@ -189,12 +198,13 @@ void run_onesweep(const SortKernels& k, const detail::SortTask& task, StreamHand
     vb = vals_b.data();
   }
   const unsigned grid = static_cast<unsigned>(tiles);
-  for (int pass = 0; pass < kb; ++pass) {
-    const bool first = pass == 0, last = pass == kb - 1;
+  for (int pass = lo; pass < kb; ++pass) {
+    const bool first = pass == lo, last = pass == kb - 1;
     int shift = 8 * pass;
     void* pbins = base + hist_n + 256ll * pass;
-    void* status = (pass & 1) ? status_b : status_a;
-    void* status_next = last ? nullptr : ((pass & 1) ? status_a : status_b);
+    const int parity = (pass - lo) & 1;  // the first pass uses status A, which os_hist zeroed
+    void* status = parity ? status_b : status_a;
+    void* status_next = last ? nullptr : (parity ? status_a : status_b);
     void* counter = base + ctr_off + pass;
     // Shared tail of every pass kernel's arguments.
 #define CN_OS_TAIL &N, &shift, &pbins, &status, &status_next, &counter

@@ -38,6 +38,42 @@ std::string random_kernel_source(int dist, const char* out_type) {
   s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
   s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
   s += R"(
+// A value's bytes in the low bytes of a 64-bit word (the packing of whole-group stores).
+__device__ __forceinline__ unsigned long long cn_raw(float x) { return __float_as_uint(x); }
+__device__ __forceinline__ unsigned long long cn_raw(double x) { return (unsigned long long)__double_as_longlong(x); }
+__device__ __forceinline__ unsigned long long cn_raw(signed char x) { return (unsigned char)x; }
+__device__ __forceinline__ unsigned long long cn_raw(unsigned char x) { return x; }
+__device__ __forceinline__ unsigned long long cn_raw(short x) { return (unsigned short)x; }
+__device__ __forceinline__ unsigned long long cn_raw(unsigned short x) { return x; }
+__device__ __forceinline__ unsigned long long cn_raw(int x) { return (unsigned int)x; }
+__device__ __forceinline__ unsigned long long cn_raw(unsigned int x) { return x; }
+__device__ __forceinline__ unsigned long long cn_raw(long long x) { return (unsigned long long)x; }
+__device__ __forceinline__ unsigned long long cn_raw(unsigned long long x) { return x; }
+
+// One whole group: its G values computed in registers (constant indices throughout), then
+// one 4-, 8- or 16-byte store (two 16-byte stores for 32 bytes).
+template <int W>
+__device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long long g,
+    const cn::rnd::Key& key, unsigned long long offset, const cn::rnd::Params& P) {
+  const int S = (int)sizeof(cn_out_t);
+  const int G = cn::rnd::group_size(CN_RANDOM_DIST, S, W);
+  cn_out_t v[4];
+  cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t, true>(v, n, g, key, offset, P, W);
+  unsigned long long w[4] = {0ull, 0ull, 0ull, 0ull};
+  for (int l = 0; l < G; ++l) w[(l * S) / 8] |= cn_raw(v[l]) << (((l * S) % 8) * 8);
+  const int bytes = G * S;
+  if (bytes == 32) {
+    reinterpret_cast<ulonglong2*>(dst)[0] = make_ulonglong2(w[0], w[1]);
+    reinterpret_cast<ulonglong2*>(dst)[1] = make_ulonglong2(w[2], w[3]);
+  } else if (bytes == 16) {
+    *reinterpret_cast<ulonglong2*>(dst) = make_ulonglong2(w[0], w[1]);
+  } else if (bytes == 8) {
+    *reinterpret_cast<unsigned long long*>(dst) = w[0];
+  } else {
+    *reinterpret_cast<unsigned int*>(dst) = (unsigned int)w[0];
+  }
+}
+
 extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
     unsigned int k1, unsigned long long offset, int wide, const double* a0, const double* a1,
     const double* a2, double d0, double d1, double d2, const long long* ia0,
@@ -48,23 +84,26 @@ extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned i
   P.ia[0] = ia0; P.ia[1] = ia1;
   P.i[0] = i0; P.i[1] = i1;
   const cn::rnd::Key key = {k0, k1};
-  const int G = cn::rnd::group_size(CN_RANDOM_DIST, (int)sizeof(cn_out_t), wide);
+  // Only Integers has two group sizes (wide: 64-bit words per value).
+  const int W = CN_RANDOM_DIST == cn::rnd::kIntegers ? wide : 0;
+  const int G = cn::rnd::group_size(CN_RANDOM_DIST, (int)sizeof(cn_out_t), W);
   const long long groups = (n + G - 1) / G;
+  const long long whole = n / G;
   const long long stride = (long long)gridDim.x * blockDim.x;
-  // A whole group of 16, 8 or 4 bytes goes out as one vector store (the output is a fresh
-  // allocation, so group g's bytes start at a multiple of their size when out is aligned).
+  // Whole groups of 4, 8, 16 or 32 bytes go out as vector stores (the output is a fresh
+  // allocation, so group g's bytes start at a multiple of 16 or of their size).
   const int bytes = G * (int)sizeof(cn_out_t);
-  const bool vec = (((unsigned long long)out) & 15) == 0 && (bytes == 16 || bytes == 8 || bytes == 4);
+  const bool vec = (((unsigned long long)out) & 15) == 0 &&
+                   (bytes == 32 || bytes == 16 || bytes == 8 || bytes == 4);
   for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
-    union { uint4 q; uint2 h; unsigned int w; cn_out_t v[4]; } u;
-    const int c = cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t>(u.v, n, g, key, offset, P, wide);
-    cn_out_t* dst = out + g * G;
-    if (vec && c == G) {
-      if (bytes == 16) *reinterpret_cast<uint4*>(dst) = u.q;
-      else if (bytes == 8) *reinterpret_cast<uint2*>(dst) = u.h;
-      else *reinterpret_cast<unsigned int*>(dst) = u.w;
+    if (vec && g < whole) {
+      if (W) cn_whole_group<1>(out + g * G, n, g, key, offset, P);
+      else cn_whole_group<0>(out + g * G, n, g, key, offset, P);
     } else {
-      for (int l = 0; l < c; ++l) dst[l] = u.v[l];
+      cn_out_t v[4];
+      const int c = cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t>(v, n, g, key, offset, P, W);
+      cn_out_t* dst = out + g * G;
+      for (int l = 0; l < c; ++l) dst[l] = v[l];
     }
   }
 }

@@ -1,12 +1,15 @@
 // Permutations and sampling of cunumpy::random::Generator, built on the random draws and
 // the sort/scan/search/take ops: a permutation is the argsort of 64-bit random keys (ties,
-// probability n^2 / 2^65, keep the stable order), sampling with p inverts the normalized
+// probability n^2 / 2^65, keep the stable order; computed as a sort of index-carrying keys on
+// their top bits, see permutation(n)), sampling with p inverts the normalized
 // cumulative sum with searchsorted, sampling with p without replacement keeps the k
 // smallest of E_i / p_i (exponential keys: the Efraimidis-Spirakis weighted order).
 #include <cmath>
 #include <limits>
 #include <string>
 
+#include "core/backend.hpp"
+#include "core/backend_tasks_random.hpp"
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
@@ -18,6 +21,7 @@
 #include "cunumpy/ops/searching.hpp"
 #include "cunumpy/ops/sorting.hpp"
 #include "ops/random/random_internal.hpp"
+#include "ops/sorting/sort_internal.hpp"
 
 namespace cunumpy::random {
 
@@ -34,7 +38,28 @@ int64_t normalize_axis(int64_t axis, int ndim) {
 
 ndarray Generator::permutation(int64_t n) {
   if (n < 0) throw ValueError("negative dimensions are not allowed");
-  return argsort(random_raw(Shape{n}, uint64));
+  // argsort(random_raw(n, uint64)), faster: keys of the words' top T bits (2^T >= 16 n)
+  // with the index below them, sorted (on those T bits alone where the backend can), then
+  // the rare runs of equal top bits put in the words' order (cn_random.h, perm_order).
+  // The same values and the same counters as the argsort. T + index bits <= 64 up to 2^28.
+  if (n < 2 || n > (int64_t{1} << 28)) return argsort(random_raw(Shape{n}, uint64));
+  int top = 8;
+  while (std::ldexp(1.0, top) < 16.0 * static_cast<double>(n)) top += 8;
+  const int64_t shift = 64 - top;
+  const uint64_t offset = bg_.counter();
+  const int64_t key_scalars[2] = {shift, 0};
+  const ndarray keys = run_draw(bg_, detail::RandomDist::PermKeys, uint64, Shape{n}, {}, nullptr, key_scalars, false);
+  const ndarray sorted = detail::sort_above_low_bytes(keys, static_cast<int>(shift / 8));
+  detail::RandomTask t;
+  t.dist = detail::RandomDist::PermOrder;
+  t.key0 = bg_.key0();
+  t.key1 = bg_.key1();
+  t.offset = offset;
+  t.out = ndarray(Shape{n}, int64, Order::C, keys.device());
+  t.iparam[0] = sorted;
+  t.iscalar[0] = shift;
+  backend_for(keys.device()).random_fill(t);
+  return t.out;
 }
 
 ndarray Generator::permutation(const ndarray& x, int64_t axis, Messages msg) {

@@ -5,6 +5,7 @@
 #include "cunumpy/base/errors.hpp"
 #include "ops/axis_last.hpp"
 #include "core/backend.hpp"
+#include "ops/sorting/sort_internal.hpp"
 
 namespace cunumpy {
 namespace {
@@ -41,4 +42,20 @@ std::pair<ndarray, ndarray> sort_with_indices(const ndarray& a, std::optional<in
   return sort_impl(a, axis, true, true);
 }
 
+namespace detail {
+
+ndarray sort_above_low_bytes(const ndarray& keys, int skip_low_bytes) {
+  if (keys.ndim() != 1 || !keys.dtype().is_unsigned_integer())
+    throw ValueError("sort_above_low_bytes: a 1-D unsigned integer array is needed");
+  detail::SortTask task;
+  task.values = ndarray(Shape{1, keys.size()}, keys.dtype(), Order::C, keys.device());
+  task.skip_low_bytes = skip_low_bytes;
+  if (keys.size() > 0) {
+    task.in = keys.reshape(Shape{1, keys.size()});
+    backend_for(keys.device()).sort(task);
+  }
+  return task.values.reshape(Shape{keys.size()});
+}
+
+}  // namespace detail
 }  // namespace cunumpy
