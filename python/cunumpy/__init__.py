@@ -31,7 +31,7 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._ufuncs import *  # noqa: F401,F403
     from cunumpy._ufunc_functions import *  # noqa: F401,F403
     from cunumpy._indexing import *  # noqa: F401,F403
-    from cunumpy._reductions import *  # noqa: F401,F403  (its count_nonzero takes keepdims)
+    from cunumpy._reductions import *  # noqa: F401,F403
     from cunumpy._sorting import *  # noqa: F401,F403
     from cunumpy._quantiles import *  # noqa: F401,F403
     from cunumpy._sets import *  # noqa: F401,F403

@@ -18,7 +18,7 @@ __all__ = [
     'put_along_axis', 'compress', 'choose', 'place', 'putmask', 'diagonal', 'diag', 'diagflat',
     'tril', 'triu', 'tril_indices', 'triu_indices', 'tril_indices_from', 'triu_indices_from',
     'indices', 'ix_', 'unravel_index', 'ravel_multi_index', 'fill_diagonal', 'select',
-    'r_', 'c_', 'count_nonzero',
+    'r_', 'c_',
 ]
 
 
@@ -52,11 +52,6 @@ def flatnonzero(a):
 
 def argwhere(a):
     return _core.argwhere(_arr(a))
-
-
-def count_nonzero(a, axis=None):
-    a = _arr(a)
-    return (a != 0).sum(axis=axis) if axis is not None else int(_core.flatnonzero(a).size)
 
 
 def extract(condition, arr):

@@ -117,10 +117,10 @@ def _ddof(ddof, correction):
 
 
 def count_nonzero(a, axis=None, *, keepdims=False):
-    """Number of non-zero values along the axes (numpy.count_nonzero): int64 counts, or a
-    Python int over the whole array (as NumPy; that reads the count back to the host)."""
-    r = _core.count_nonzero(_arr(a), axis, keepdims)
-    return int(r) if axis is None and not keepdims else r
+    """Number of non-zero values along the axes (numpy.count_nonzero): int64 counts. Over
+    the whole array the count is a 0-d array, as CuPy's and the array API standard's (NumPy
+    returns a scalar): no read-back to the host, so no device synchronisation."""
+    return _core.count_nonzero(_arr(a), axis, keepdims)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):

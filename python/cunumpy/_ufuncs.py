@@ -6,6 +6,7 @@ The loop tables, type resolution and execution live in C++ (`_core.ufunc_call`,
 NumPy's object model (`cunumpy.add.types`,
 `cunumpy.add(x, 1)`, `cunumpy.add.outer(x, y)`).
 """
+import inspect as _inspect
 import operator as _operator
 
 import numpy as _numpy
@@ -36,6 +37,20 @@ class ufunc(_core._UfuncBase):
         self.ntypes = len(self.types)
         self.identity = _parse_identity(identity)
         self.signature = None  # no generalized (gufunc) signatures
+
+    @property
+    def __signature__(self):
+        """The call's signature for inspect.signature (NumPy's ufuncs have one too): the
+        inputs positional-only (x, or x1, x2, ...), then out and the keyword-only options
+        the call accepts (see _core._UfuncBase.__call__)."""
+        P = _inspect.Parameter
+        names = ['x'] if self.nin == 1 else [f'x{i + 1}' for i in range(self.nin)]
+        params = [P(n, P.POSITIONAL_ONLY) for n in names]
+        params.append(P('out', P.POSITIONAL_OR_KEYWORD, default=None))
+        params += [P(n, P.KEYWORD_ONLY, default=d) for n, d in
+                   (('where', True), ('casting', 'same_kind'), ('order', 'K'),
+                    ('dtype', None), ('subok', True))]
+        return _inspect.Signature(params)
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False, initial=_NoValue,
                where=True):
