@@ -23,3 +23,27 @@ def axis_index(axis):
     if not -2**63 <= axis < 2**63:
         raise OverflowError("Python int too large to convert to C long")
     return axis
+
+
+def c_int_axes(axis, squeeze=False, bools=False):
+    """Axes that NumPy reads as C ints: beyond int64 an OverflowError (C long), beyond int32
+    an OverflowError (or squeeze's ValueError). With `bools`, a bool is the 0 or 1 it is
+    (swapaxes, moveaxis, expand_dims, stack and sort read axes through operator.index);
+    otherwise bools and other types pass through unchanged, for the callee to refuse."""
+    many = isinstance(axis, (tuple, list))
+    out = []
+    for v in (axis if many else (axis,)):
+        if bools and isinstance(v, bool):  # a Python bool only: NumPy refuses numpy.bool_ here
+            v = int(v)
+        if not isinstance(v, bool) and type(v).__name__ != 'bool' and hasattr(v, '__index__'):
+            i = operator.index(v)
+            if not -2**63 <= i < 2**63:
+                raise OverflowError("Python int too large to convert to C long")
+            if not -2**31 <= i < 2**31:
+                if squeeze:
+                    raise ValueError("integer won't fit into a C int")
+                raise OverflowError("Python int too large to convert to C int")
+        out.append(v)
+    if not many:
+        return out[0]
+    return type(axis)(out) if isinstance(axis, tuple) else out
