@@ -127,16 +127,24 @@ ON_PURPOSE = {
     "xp.tri(2**63)": "NumPy's aranges wrap and give a (0, 0) array; cunumpy raises ValueError for the size",
     "xp.tri(2**31)": "NumPy fails on an intermediate (MemoryError); cunumpy checks the result's size (ValueError)",
     "xp.arange(2**63)": "NumPy returns an empty array (its length wraps); cunumpy raises ValueError for the size",
+    "xp.arange(2**62, dtype='bool')": "NumPy fails to allocate before its own bool-length check (TypeError here)",
     "xp.linspace(0, 1, 2**63)": "NumPy's IndexError comes from an overflowed internal length; cunumpy raises ValueError",
 }
 
 # The same, by regular expression over the case text.
 ON_PURPOSE_RE = {
     r"^xp\.full\(.*, (IndexHuge\(\)|IndexRaises\(\)|FloatRaises\(\)|LenRaises\(\)|object\(\)|\{\}|"
-    r"slice\(1\)|b'x'|'3'|rec|\(1, 'a'\))\)$":
+    r"slice\(1\)|b'x'|'3'|rec|\(1, 'a'\)|-?2\*\*100|-2\*\*63 - 1|2\*\*64)\)$":
         "NumPy fills an object or string array with this value; cunumpy has neither dtype (TypeError)",
+    r"^xp\.arange\(0, (2\*\*64|2\*\*100), (2\*\*31|2\*\*62|np\.int64\(2\*\*62\))\)$":
+        "NumPy makes an object array for ints beyond 64 bits (MemoryError at that length); "
+        "cunumpy has no object dtype (OverflowError)",
     r"^xp\.tri\((1\.5|np\.float64\(2\.0\)|float\('nan'\)|float\('inf'\))\)$":
         "CuPy's tri takes integer sizes (TypeError); NumPy's float N goes through arange",
+    r"^xp\.(sort\(a2, axis=True\)|swapaxes\(a2, True, 0\)|moveaxis\(a2, True, 0\)|expand_dims\(a2, True\)|"
+    r"stack\(\[a1, a1\], axis=True\))$":
+        "cunumpy refuses a bool axis everywhere (the TypeError of NumPy's reductions), where NumPy's "
+        "sort/swapaxes/moveaxis/expand_dims/stack take True as axis 1 (tests/python/test_axis_shape_types.py)",
     r"^xp\.add\(a1, (\[\]|\[\[1\]\]|rec|\(1, 'a'\)|'3'|b'x')\)$":
         "CuPy's ufuncs refuse Python lists, tuples and strings (TypeError 'Unsupported type'); "
         "NumPy converts them to arrays",
@@ -189,7 +197,10 @@ def run_batch(cases, timeout):
                            timeout=timeout, env=dict(os.environ, PYTHONPATH=os.environ.get("PYTHONPATH", "")))
         lines, rc, err = r.stdout.splitlines(), r.returncode, r.stderr
     except subprocess.TimeoutExpired as e:
-        lines, rc, err = (e.stdout or b"").decode().splitlines() if isinstance(e.stdout, bytes) else (e.stdout or "").splitlines(), "timeout", ""
+        def text(b):
+            return (b or b"").decode() if isinstance(b, bytes) else (b or "")
+        # stderr too: its last RUNNING line says whose call hung.
+        lines, rc, err = text(e.stdout).splitlines(), "timeout", text(e.stderr)
     got = [json.loads(x) for x in lines if x.startswith("[")]
     return got, rc, err
 

@@ -25,25 +25,18 @@ def axis_index(axis):
     return axis
 
 
-def c_int_axes(axis, squeeze=False, bools=False):
+def c_int_axes(axis, squeeze=False):
     """Axes that NumPy reads as C ints: beyond int64 an OverflowError (C long), beyond int32
-    an OverflowError (or squeeze's ValueError). With `bools`, a bool is the 0 or 1 it is
-    (swapaxes, moveaxis, expand_dims, stack and sort read axes through operator.index);
-    otherwise bools and other types pass through unchanged, for the callee to refuse."""
-    many = isinstance(axis, (tuple, list))
-    out = []
-    for v in (axis if many else (axis,)):
-        if bools and isinstance(v, bool):  # a Python bool only: NumPy refuses numpy.bool_ here
-            v = int(v)
-        if not isinstance(v, bool) and type(v).__name__ != 'bool' and hasattr(v, '__index__'):
-            i = operator.index(v)
-            if not -2**63 <= i < 2**63:
-                raise OverflowError("Python int too large to convert to C long")
-            if not -2**31 <= i < 2**31:
-                if squeeze:
-                    raise ValueError("integer won't fit into a C int")
-                raise OverflowError("Python int too large to convert to C int")
-        out.append(v)
-    if not many:
-        return out[0]
-    return type(axis)(out) if isinstance(axis, tuple) else out
+    an OverflowError (or squeeze's ValueError). Returned unchanged; bools and other types
+    pass, for the callee to refuse (cunumpy refuses a bool axis everywhere, on purpose)."""
+    for v in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if isinstance(v, bool) or not hasattr(v, '__index__'):
+            continue
+        v = operator.index(v)
+        if not -2**63 <= v < 2**63:
+            raise OverflowError("Python int too large to convert to C long")
+        if not -2**31 <= v < 2**31:
+            if squeeze:
+                raise ValueError("integer won't fit into a C int")
+            raise OverflowError("Python int too large to convert to C int")
+    return axis

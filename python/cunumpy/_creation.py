@@ -152,6 +152,8 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
+        if isinstance(v, list):
+            _numpy.asarray(v)  # NumPy converts a list bound first: a ragged one is its ValueError
     if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
         _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
     empty_result = _arange_beyond_int64(start, stop, step)
@@ -168,10 +170,12 @@ def _arange_beyond_int64(start, stop, step):
     real = (int, float, _numpy.integer, _numpy.floating)
     if not any(type(v) is int and not -2**63 <= v < 2**63 for v in (start, stop, step)):
         return False
-    if not all(isinstance(v, real) and not isinstance(v, (bool, _numpy.bool_)) for v in (start, stop, step)) \
-            or step == 0:
+    if any(isinstance(v, (complex, _numpy.complexfloating)) for v in (start, stop, step)):
+        raise TypeError('must be real number, not complex')
+    # NumPy's length arithmetic on the Python objects: its TypeError for a bound that is no number.
+    q = (stop - start) / step if step != 0 else None
+    if q is None or not all(isinstance(v, real) for v in (start, stop, step)):
         return False
-    q = (stop - start) / step
     if q != q or q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
         raise ValueError("Maximum allowed size exceeded")
     return math.ceil(q) <= 0
@@ -264,6 +268,10 @@ def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None) -> nd
             return eye(N, M, k, dtype, order)
     N = _dimension(N)
     M = None if M is None else _dimension(M)
+    if not isinstance(k, (int, _numpy.integer)) and k >= (N if M is None else M):
+        # NumPy compares k with M before it reads k as an int: a diagonal at or past the
+        # last column (k=inf) is an empty one, and a k that cannot be compared a TypeError.
+        return zeros((N, N if M is None else M), dtype, order)
     k = operator.index(k)
     k = max(min(k, 2**62), -2**62)  # a diagonal beyond the matrix (any |k| that large) is empty
     return _core.eye(N, M, k, dtype, _order(order))

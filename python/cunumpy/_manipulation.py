@@ -43,12 +43,12 @@ def matrix_transpose(x):
 
 
 def swapaxes(a, axis1, axis2):
-    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1, bools=True)),
-                            _axis_index(_c_int_axes(axis2, bools=True)))
+    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1)),
+                            _axis_index(_c_int_axes(axis2)))
 
 
 def moveaxis(a, source, destination):
-    return _core.moveaxis(_arr(a), _c_int_axes(source, bools=True), _c_int_axes(destination, bools=True))
+    return _core.moveaxis(_arr(a), _c_int_axes(source), _c_int_axes(destination))
 
 
 def squeeze(a, axis=None):
@@ -57,7 +57,7 @@ def squeeze(a, axis=None):
 
 def expand_dims(a, axis=0):
     """numpy.expand_dims; `axis` defaults to 0 as in the array API standard."""
-    return _core.expand_dims(_arr(a), _c_int_axes(axis, bools=True))
+    return _core.expand_dims(_arr(a), _c_int_axes(axis))
 
 
 def broadcast_to(array, shape, subok=False):
@@ -178,8 +178,8 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
             raise ValueError('need at least one array to stack')
         if len({a.shape for a in arrays}) > 1:
             raise ValueError('all input arrays must have the same shape')
-    # NumPy reads stack's axis with operator.index into a C int (a bool is 0 or 1).
-    axis = _axis_index(_c_int_axes(axis, bools=True))
+    # NumPy reads stack's axis into a C int: beyond it an OverflowError.
+    axis = _axis_index(_c_int_axes(axis))
     return _to_out(_core.stack(arrays, axis, dtype, casting), out)
 
 

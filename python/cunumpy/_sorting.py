@@ -24,9 +24,8 @@ def _opt_axis(axis):
 def sort(a, axis=-1, kind=None, order=None, *, descending=False, stable=None):
     """Sorted copy of an array (numpy.sort); stable, NaNs last. ``descending=True`` (the
     array API): largest first, NaNs first (the ascending order reversed)."""
-    # NumPy's sort reads axis as a C int through operator.index (True is axis 1; argsort's
-    # axis refuses a bool).
-    a, axis = _arr(a), _opt_axis(_c_int_axes(axis, bools=True))
+    # NumPy's sort reads axis as a C int: beyond it an OverflowError.
+    a, axis = _arr(a), _opt_axis(_c_int_axes(axis))
     if descending:
         return _reversed_along(_core.sort(a, axis, kind, order), axis)
     return _core.sort(a, axis, kind, order)

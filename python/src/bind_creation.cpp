@@ -78,12 +78,18 @@ void bind_creation(nb::module_& m) {
   }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
   m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
     Shape s = to_shape(shape);  // shape, dtype, fill value, order: NumPy's order (see empty)
-    for (int64_t d : s)  // NumPy allocates the result before it converts the fill value
+    // NumPy allocates the result before it converts the fill value: a negative or an
+    // overflowing shape is its error first.
+    int64_t count = 1;
+    for (int64_t d : s)
       if (d < 0) throw ValueError("negative dimensions are not allowed");
+    for (int64_t d : s)
+      if (__builtin_mul_overflow(count, d, &count))
+        throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
     auto dt = to_optional_dtype(dtype);
     Scalar fill = fill_scalar(value, dt);
     return full(s, fill, dt, to_creation_order(order));
-  }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
+  }, nb::arg("shape"), nb::arg("fill_value").none(), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
 
   m.def("empty_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
     return empty_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));

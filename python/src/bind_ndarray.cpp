@@ -117,7 +117,14 @@ int64_t index_value(PyObject* p) {
   nb::object holder;
   if (!PyLong_Check(p)) {
     holder = nb::steal(PyNumber_Index(p));
-    if (!holder.is_valid()) throw nb::python_error();
+    if (!holder.is_valid()) {
+      // NumPy: an object whose __index__ raises is not a valid index (IndexError), but an
+      // interrupt or a MemoryError stays what it is.
+      if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) || PyErr_ExceptionMatches(PyExc_MemoryError))
+        throw nb::python_error();
+      PyErr_Clear();
+      invalid_index();
+    }
     p = holder.ptr();
   }
   const long long v = PyLong_AsLongLong(p);

@@ -202,7 +202,8 @@ static Shape to_int_list(nb::handle obj, bool is_shape) {
   }
   // A str or bytes is a sequence to Python, but never one of ints to NumPy (its items would
   // be read as character codes: expand_dims(a, b'x') as axis 120).
-  if (PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr()))
+  // (As a shape NumPy does read bytes as its character codes: np.empty(b'x') is (120,).)
+  if (!is_shape && (PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr())))
     throw TypeError("'" + obj_type_name(obj) + "' object cannot be interpreted as an integer");
   if (!PySequence_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");

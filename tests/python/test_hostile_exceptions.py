@@ -100,21 +100,6 @@ def test_axes_beyond_c_int(axis):
     same_error(lambda: np.moveaxis(a_np, axis, 0), lambda: cp.moveaxis(a_cp, axis, 0))
 
 
-@pytest.mark.parametrize("axis", [True, False])
-def test_bool_axis_where_numpy_takes_it_as_an_int(axis):
-    a_np = np.arange(6.0).reshape(2, 3)
-    a_cp = cp.asarray(a_np)
-    same_result(lambda: np.stack([a_np, a_np], axis=axis), lambda: cp.stack([a_cp, a_cp], axis=axis))
-    same_result(lambda: np.sort(a_np, axis=axis), lambda: cp.sort(a_cp, axis=axis))
-    same_result(lambda: np.swapaxes(a_np, axis, 0), lambda: cp.swapaxes(a_cp, axis, 0))
-    same_result(lambda: np.moveaxis(a_np, axis, 0), lambda: cp.moveaxis(a_cp, axis, 0))
-    same_result(lambda: np.expand_dims(a_np, axis), lambda: cp.expand_dims(a_cp, axis))
-    # ... and where it does not (reductions, argsort, transpose)
-    same_error(lambda: np.argsort(a_np, axis=axis), lambda: cp.argsort(a_cp, axis=axis))
-    same_error(lambda: a_np.sum(axis=axis), lambda: a_cp.sum(axis=axis))
-    same_error(lambda: a_np.transpose(axis, 0), lambda: a_cp.transpose(axis, 0))
-
-
 @pytest.mark.parametrize("axes", [(2**64 - 1, 0), (2**63, 0), (-2**100, 0), (IndexHuge(), 0)])
 def test_transpose_axes_read_as_a_shape(axes):
     a_np = np.arange(6.0).reshape(2, 3)
@@ -214,3 +199,32 @@ def test_failed_cuinit_falls_back_to_cpu_without_hanging():
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.split()[-1] == "3.0"
+
+
+# ---- more of NumPy's orders and conversions ----------------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda xp: xp.full((2**62, 4), None),
+    lambda xp: xp.full(2**64, None),
+    lambda xp: xp.full((2**32, 2**32), -2**63 - 1),
+    lambda xp: xp.eye(3, k=IndexHuge()),
+    lambda xp: xp.eye(3, k=IndexRaises()),
+    lambda xp: xp.eye(3, k=1.5),
+    lambda xp: xp.arange(0, [1, [2, 3]], 1),
+    lambda xp: xp.arange(0, slice(1), -2**63 - 1),
+    lambda xp: xp.arange(0, -2**63 - 1, 1j),
+    lambda xp: xp.repeat(xp.arange(4.0), [[1]]),
+    lambda xp: xp.arange(4.0)[IndexRaises()],
+])
+def test_more_errors_as_numpy(call):
+    same_error(lambda: call(np), lambda: call(cp))
+
+
+def test_eye_diagonal_at_infinity_is_empty():
+    same_result(lambda: np.eye(3, k=float("inf")), lambda: cp.eye(3, k=float("inf")))
+    same_result(lambda: np.eye(2, 4, k=4.0), lambda: cp.eye(2, 4, k=4.0))
+
+
+def test_bytes_shape_is_its_character_codes_as_numpy():
+    assert cp.empty(b"x").shape == np.empty(b"x").shape == (120,)
+    same_error(lambda: np.zeros(6).reshape(b"x"), lambda: cp.zeros(6).reshape(b"x"))
