@@ -293,7 +293,11 @@ def tri(N, M=None, k=0, dtype=float, *, like=None) -> ndarray:
     for n in (N, M):
         if isinstance(n, (float, _numpy.floating)):
             raise TypeError(f"'{type(n).__name__}' object cannot be interpreted as an integer")
-    # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
+    # NumPy's tri builds its mask from aranges: negative sizes give empty axes, but an int
+    # too large for 64 bits either way is arange's ValueError (-2**100 as 2**100).
+    for n in (N, M):
+        if isinstance(n, int) and n <= -2**64:
+            raise ValueError("Maximum allowed size exceeded")
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
     for n in (N, M):

@@ -228,3 +228,13 @@ def test_eye_diagonal_at_infinity_is_empty():
 def test_bytes_shape_is_its_character_codes_as_numpy():
     assert cp.empty(b"x").shape == np.empty(b"x").shape == (120,)
     same_error(lambda: np.zeros(6).reshape(b"x"), lambda: cp.zeros(6).reshape(b"x"))
+
+
+@pytest.mark.parametrize("n", [-2**100, -2**64, 2**64, 2**100])
+def test_tri_sizes_beyond_64_bits(n):
+    same_error(lambda: np.tri(n), lambda: cp.tri(n))
+
+
+@pytest.mark.parametrize("n", [-2**63 - 1, -2**63, -5])
+def test_tri_negative_sizes_are_empty(n):
+    same_result(lambda: np.tri(n), lambda: cp.tri(n))
