@@ -1,4 +1,5 @@
 """Creation functions with NumPy's and CuPy's signatures, over cunumpy._core."""
+import math
 import operator
 
 import numpy as _numpy
@@ -18,7 +19,9 @@ __all__ = [
 def _order(order):
     if order is None:
         return 'C'
-    if not isinstance(order, str) or order.upper() not in ('C', 'F', 'A', 'K'):
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    if order.upper() not in ('C', 'F', 'A', 'K'):
         raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
     return order.upper()
 
@@ -149,9 +152,33 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
+        if isinstance(v, list):
+            _numpy.asarray(v)  # NumPy converts a list bound first: a ragged one is its ValueError
     if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
         _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
+    empty_result = _arange_beyond_int64(start, stop, step)
+    if empty_result:
+        return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
     return _core.arange(start, stop, step, dtype)
+
+
+def _arange_beyond_int64(start, stop, step):
+    """Bounds with a Python int beyond int64 (which C++ cannot take): NumPy's length
+    ceil((stop - start) / step), computed on the Python numbers, beyond int64 either way
+    is its ValueError; a length of 0 or less an empty array (returns True). False: the
+    bounds are for C++ (one beyond int64 with a positive length stays its OverflowError)."""
+    real = (int, float, _numpy.integer, _numpy.floating)
+    if not any(type(v) is int and not -2**63 <= v < 2**63 for v in (start, stop, step)):
+        return False
+    if any(isinstance(v, (complex, _numpy.complexfloating)) for v in (start, stop, step)):
+        raise TypeError('must be real number, not complex')
+    # NumPy's length arithmetic on the Python objects: its TypeError for a bound that is no number.
+    q = (stop - start) / step if step != 0 else None
+    if q is None or not all(isinstance(v, real) for v in (start, stop, step)):
+        return False
+    if q != q or q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
+        raise ValueError("Maximum allowed size exceeded")
+    return math.ceil(q) <= 0
 
 
 def _check_arange_stores(start, stop, step, dt):
@@ -241,6 +268,10 @@ def eye(N, M=None, k=0, dtype=float, order='C', *, device=None, like=None) -> nd
             return eye(N, M, k, dtype, order)
     N = _dimension(N)
     M = None if M is None else _dimension(M)
+    if not isinstance(k, (int, _numpy.integer)) and k >= (N if M is None else M):
+        # NumPy compares k with M before it reads k as an int: a diagonal at or past the
+        # last column (k=inf) is an empty one, and a k that cannot be compared a TypeError.
+        return zeros((N, N if M is None else M), dtype, order)
     k = operator.index(k)
     k = max(min(k, 2**62), -2**62)  # a diagonal beyond the matrix (any |k| that large) is empty
     return _core.eye(N, M, k, dtype, _order(order))
@@ -257,7 +288,16 @@ def tri(N, M=None, k=0, dtype=float, *, like=None) -> ndarray:
     if like is not None:
         with on_device(_target_device(None, like)):
             return tri(N, M, k, dtype)
-    # NumPy's tri builds its mask from aranges: negative sizes give empty axes.
+    # CuPy's tri takes integer sizes only (NumPy's float N goes through arange): a
+    # TypeError here, not nanobind's "incompatible function arguments".
+    for n in (N, M):
+        if isinstance(n, (float, _numpy.floating)):
+            raise TypeError(f"'{type(n).__name__}' object cannot be interpreted as an integer")
+    # NumPy's tri builds its mask from aranges: negative sizes give empty axes, but an int
+    # too large for 64 bits either way is arange's ValueError (-2**100 as 2**100).
+    for n in (N, M):
+        if isinstance(n, int) and n <= -2**64:
+            raise ValueError("Maximum allowed size exceeded")
     N = max(_numpy.asarray(N).item(), 0) if isinstance(N, (int, _numpy.integer)) else N
     M = max(_numpy.asarray(M).item(), 0) if isinstance(M, (int, _numpy.integer)) else M
     for n in (N, M):

@@ -29,7 +29,7 @@ def repeat(a, repeats, axis=None):
     """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
     a = _arr(a)
     reps = _host(repeats)
-    if _numpy.ndim(reps) == 0 or _numpy.size(reps) == 1:
+    if _numpy.ndim(reps) == 0 or (_numpy.ndim(reps) == 1 and _numpy.size(reps) == 1):
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
         counts = [int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)]
         if not -2**63 <= counts[0] < 2**63:

@@ -8,7 +8,7 @@ import numpy as _numpy
 from cunumpy._array_like import axis_index as _axis_index
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
-from cunumpy._creation import arange, asarray, zeros, tri, linspace
+from cunumpy._creation import arange, asarray, empty, zeros, tri, linspace
 from cunumpy._manipulation import broadcast_arrays, concatenate, stack
 
 ndarray = _core.ndarray
@@ -66,11 +66,11 @@ def _into(out, r):
 
 
 def _take_index(indices):
-    """take/put's indices: NumPy converts Python sequences of floats (not float arrays)."""
-    if not isinstance(indices, ndarray):
-        h = _numpy.asarray(indices)
-        if h.dtype.kind in 'fb':
-            indices = h.astype(_numpy.intp)
+    """take/put's indices: NumPy converts anything but an array to intp as
+    numpy.asarray(indices, dtype=intp) does: floats truncated, '3' parsed, a Python int
+    beyond int64 its OverflowError, NaN its ValueError (host arrays keep their dtype)."""
+    if not isinstance(indices, (ndarray, _numpy.ndarray)):
+        indices = _numpy.asarray(indices, dtype=_numpy.intp)
     return _index_arr(indices)
 
 
@@ -261,6 +261,15 @@ def triu_indices_from(arr, k=0):
 
 def indices(dimensions, dtype=int, sparse=False):
     dimensions = tuple(dimensions)
+    if not sparse:
+        # NumPy allocates the (N, *dimensions) result first: its shape checks (an int beyond
+        # int64, a size whose bytes overflow, an __index__ that raises) come from there.
+        out = empty((len(dimensions),) + dimensions, dtype=dtype)
+        for i, n in enumerate(dimensions):
+            shape = [1] * len(dimensions)
+            shape[i] = n = _operator.index(n)
+            out[i] = arange(n, dtype=dtype).reshape(shape)
+        return out
     for n in dimensions:  # NumPy's checks of a shape: integers (not bools), none negative
         if isinstance(n, (bool, _numpy.bool_)) or not isinstance(n, (int, _numpy.integer)):
             raise TypeError("an integer is required")
@@ -272,11 +281,7 @@ def indices(dimensions, dtype=int, sparse=False):
         shape = [1] * nd
         shape[i] = n
         parts.append(arange(n, dtype=dtype).reshape(shape))
-    if sparse:
-        return tuple(parts)
-    if nd == 0:
-        return zeros((0,), dtype=dtype)
-    return stack(broadcast_arrays(*parts))
+    return tuple(parts)
 
 
 def ix_(*args):

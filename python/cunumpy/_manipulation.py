@@ -1,7 +1,11 @@
 """Shape manipulation functions (views) with NumPy's signatures."""
 import operator
+from collections.abc import Mapping as _Mapping
+
+import numpy as _numpy
 
 from cunumpy._array_like import axis_index as _axis_index
+from cunumpy._array_like import c_int_axes as _c_int_axes
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
@@ -38,24 +42,9 @@ def matrix_transpose(x):
     return _arr(x).mT
 
 
-def _c_int_axes(axis, squeeze=False):
-    """NumPy reads these axes as C ints: beyond int64 an OverflowError (C long), beyond
-    int32 an OverflowError (or squeeze's ValueError). Other types pass through unchanged."""
-    for v in (axis if isinstance(axis, (tuple, list)) else (axis,)):
-        if isinstance(v, bool) or not hasattr(v, '__index__'):
-            continue
-        v = operator.index(v)
-        if not -2**63 <= v < 2**63:
-            raise OverflowError("Python int too large to convert to C long")
-        if not -2**31 <= v < 2**31:
-            if squeeze:
-                raise ValueError("integer won't fit into a C int")
-            raise OverflowError("Python int too large to convert to C int")
-    return axis
-
-
 def swapaxes(a, axis1, axis2):
-    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1)), _axis_index(_c_int_axes(axis2)))
+    return _arr(a).swapaxes(_axis_index(_c_int_axes(axis1)),
+                            _axis_index(_c_int_axes(axis2)))
 
 
 def moveaxis(a, source, destination):
@@ -72,7 +61,16 @@ def expand_dims(a, axis=0):
 
 
 def broadcast_to(array, shape, subok=False):
-    return _core.broadcast_to(_arr(array), shape)
+    array = _arr(array)
+    # NumPy's own checks, in its order: the shape as a tuple (any iterable), every size
+    # compared with 0 (a TypeError for what is not a number), then the view's byte size.
+    shape = tuple(shape) if _numpy.iterable(shape) else (shape,)
+    if any(size < 0 for size in shape):
+        raise ValueError('all elements of broadcast shape must be non-negative')
+    result = _core.broadcast_to(array, shape)
+    if result.size * result.itemsize >= 2**63:
+        raise ValueError('array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.')
+    return result
 
 
 def broadcast_arrays(*args, subok=False):
@@ -147,7 +145,24 @@ def concatenate(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
         dtype = out.dtype
     if axis is not None:
         axis = _axis_index(axis)  # TypeError for a float, as NumPy
-    return _to_out(_core.concatenate(_arrays(arrays), axis, dtype, casting), out)
+    return _to_out(_core.concatenate(_arrays(_concatenate_inputs(arrays)), axis, dtype, casting), out)
+
+
+def _concatenate_inputs(arrays):
+    """NumPy's checks of concatenate's inputs before any conversion: a mapping is not a
+    sequence (TypeError), and a scalar or a str among them is a 0-d array (ValueError),
+    whatever its type; a str as the whole argument is a sequence of such."""
+    if isinstance(arrays, ndarray):
+        return arrays
+    if isinstance(arrays, _Mapping) or not hasattr(arrays, '__getitem__'):
+        raise TypeError('The first input argument needs to be a sequence')
+    if not isinstance(arrays, (list, tuple, str, bytes)):
+        arrays = [arrays[i] for i in range(len(arrays))]  # len() first: no endless __getitem__
+    if isinstance(arrays, (str, bytes)) or any(
+            isinstance(x, (str, bytes, int, float, complex, _numpy.generic)) for x in arrays
+            if not isinstance(x, ndarray)):
+        raise ValueError('zero-dimensional arrays cannot be concatenated')
+    return arrays
 
 
 concat = concatenate
@@ -163,7 +178,8 @@ def stack(arrays, axis=0, out=None, *, dtype=None, casting='same_kind'):
             raise ValueError('need at least one array to stack')
         if len({a.shape for a in arrays}) > 1:
             raise ValueError('all input arrays must have the same shape')
-        axis = _axis_index(axis)
+    # NumPy reads stack's axis into a C int: beyond it an OverflowError.
+    axis = _axis_index(_c_int_axes(axis))
     return _to_out(_core.stack(arrays, axis, dtype, casting), out)
 
 

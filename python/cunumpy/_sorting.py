@@ -10,6 +10,7 @@ import operator as _operator
 import numpy as _numpy
 
 from cunumpy._array_like import axis_index as _axis_index
+from cunumpy._array_like import c_int_axes as _c_int_axes
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
@@ -23,7 +24,8 @@ def _opt_axis(axis):
 def sort(a, axis=-1, kind=None, order=None, *, descending=False, stable=None):
     """Sorted copy of an array (numpy.sort); stable, NaNs last. ``descending=True`` (the
     array API): largest first, NaNs first (the ascending order reversed)."""
-    a, axis = _arr(a), _opt_axis(axis)
+    # NumPy's sort reads axis as a C int: beyond it an OverflowError.
+    a, axis = _arr(a), _opt_axis(_c_int_axes(axis))
     if descending:
         return _reversed_along(_core.sort(a, axis, kind, order), axis)
     return _core.sort(a, axis, kind, order)

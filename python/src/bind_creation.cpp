@@ -60,32 +60,50 @@ ndarray with_asarray_order(const ndarray& out, nb::handle order) {
 
 void bind_creation(nb::module_& m) {
   m.def("empty", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-    return empty(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
-  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+    // Converted in NumPy's order (shape, dtype, order): C++ leaves the order of a call's
+    // argument evaluation unspecified, and the first bad argument names the error.
+    Shape s = to_shape(shape);
+    const DType dt = to_dtype(dtype);
+    return empty(s, dt, to_creation_order(order));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
   m.def("zeros", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-    return zeros(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
-  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+    Shape s = to_shape(shape);  // shape, dtype, order: NumPy's order (see empty)
+    const DType dt = to_dtype(dtype);
+    return zeros(s, dt, to_creation_order(order));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
   m.def("ones", [](nb::handle shape, nb::handle dtype, nb::handle order) {
-    return ones(to_shape(shape), to_dtype(dtype), to_order(order, Order::C));
-  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+    Shape s = to_shape(shape);  // shape, dtype, order: NumPy's order (see empty)
+    const DType dt = to_dtype(dtype);
+    return ones(s, dt, to_creation_order(order));
+  }, nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
   m.def("full", [](nb::handle shape, nb::handle value, nb::handle dtype, nb::handle order) {
+    Shape s = to_shape(shape);  // shape, dtype, fill value, order: NumPy's order (see empty)
+    // NumPy allocates the result before it converts the fill value: a negative or an
+    // overflowing shape is its error first.
+    int64_t count = 1;
+    for (int64_t d : s)
+      if (d < 0) throw ValueError("negative dimensions are not allowed");
+    for (int64_t d : s)
+      if (__builtin_mul_overflow(count, d, &count))
+        throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
     auto dt = to_optional_dtype(dtype);
-    return full(to_shape(shape), fill_scalar(value, dt), dt, to_order(order, Order::C));
-  }, nb::arg("shape"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+    Scalar fill = fill_scalar(value, dt);
+    return full(s, fill, dt, to_creation_order(order));
+  }, nb::arg("shape"), nb::arg("fill_value").none(), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
 
   m.def("empty_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
     return empty_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
-  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "K", nb::arg("shape") = nb::none());
   m.def("zeros_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
     return zeros_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
-  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "K", nb::arg("shape") = nb::none());
   m.def("ones_like", [](const ndarray& a, nb::handle dtype, nb::handle order, nb::handle shape) {
     return ones_like(a, to_optional_dtype(dtype), to_order(order, Order::K), optional_shape(shape));
-  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K", nb::arg("shape") = nb::none());
+  }, nb::arg("a"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "K", nb::arg("shape") = nb::none());
   m.def("full_like", [](const ndarray& a, nb::handle value, nb::handle dtype, nb::handle order, nb::handle shape) {
     auto dt = to_optional_dtype(dtype);
     return full_like(a, fill_scalar(value, dt.value_or(a.dtype())), dt, to_order(order, Order::K), optional_shape(shape));
-  }, nb::arg("a"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order") = "K",
+  }, nb::arg("a"), nb::arg("fill_value"), nb::arg("dtype") = nb::none(), nb::arg("order").none() = "K",
      nb::arg("shape") = nb::none());
 
   m.def("arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype) {
@@ -107,7 +125,7 @@ void bind_creation(nb::module_& m) {
     std::optional<int64_t> M;
     if (!mm.is_none()) M = nb::cast<int64_t>(mm);
     return eye(n, M, k, to_dtype(dtype), to_order(order, Order::C));
-  }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none(), nb::arg("order") = "C");
+  }, nb::arg("N"), nb::arg("M") = nb::none(), nb::arg("k") = 0, nb::arg("dtype") = nb::none(), nb::arg("order").none() = "C");
   m.def("tri", [](int64_t n, nb::handle mm, int64_t k, nb::handle dtype) {
     std::optional<int64_t> M;
     if (!mm.is_none()) M = nb::cast<int64_t>(mm);

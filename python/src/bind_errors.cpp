@@ -1,6 +1,8 @@
 // Maps the C++ exception classes to the Python exceptions NumPy and CuPy raise.
 #include <nanobind/nanobind.h>
 
+#include <typeinfo>
+
 #include "cunumpy/base/errors.hpp"
 
 namespace nb = nanobind;
@@ -42,6 +44,10 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(cuda_err.ptr(), e.what());
     } catch (const CompileError& e) {
       PyErr_SetString(compile_err.ptr(), (std::string(e.what()) + "\n" + e.log).c_str());
+    } catch (const std::bad_cast&) {
+      // nb::cast of an argument of the wrong type (nanobind's cast_error): a TypeError, as
+      // NumPy's argument parsing raises, not the RuntimeError nanobind makes of it.
+      PyErr_SetString(PyExc_TypeError, "an argument has the wrong type (it could not be converted)");
     }
   });
 }

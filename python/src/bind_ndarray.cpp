@@ -117,7 +117,14 @@ int64_t index_value(PyObject* p) {
   nb::object holder;
   if (!PyLong_Check(p)) {
     holder = nb::steal(PyNumber_Index(p));
-    if (!holder.is_valid()) throw nb::python_error();
+    if (!holder.is_valid()) {
+      // NumPy: an object whose __index__ raises is not a valid index (IndexError), but an
+      // interrupt or a MemoryError stays what it is.
+      if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) || PyErr_ExceptionMatches(PyExc_MemoryError))
+        throw nb::python_error();
+      PyErr_Clear();
+      invalid_index();
+    }
     p = holder.ptr();
   }
   const long long v = PyLong_AsLongLong(p);
@@ -484,7 +491,7 @@ void bind_ndarray(nb::module_& m) {
             new (self) ndarray(mp.mem, mp.offset, sh, st, dt);
           },
           nb::arg("shape"), nb::arg("dtype") = nb::none(), nb::arg("memptr") = nb::none(),
-          nb::arg("strides") = nb::none(), nb::arg("order") = "C")
+          nb::arg("strides") = nb::none(), nb::arg("order").none() = "C")
       // attributes
       .def_prop_ro("shape", [](const ndarray& a) { return shape_to_tuple(a.shape()); },
                    nb::for_getter(nb::sig("def shape(self, /) -> tuple[int, ...]")),
@@ -560,7 +567,9 @@ void bind_ndarray(nb::module_& m) {
            [](nb::handle self, nb::args args) {
              const ndarray& a = as_ndarray(self);
              if (args.size() == 0 || (args.size() == 1 && args[0].is_none())) return as_view_of(self, a.transpose());
-             auto axes = to_axes(single_or_tuple(args));
+             // NumPy reads transpose's axes as it reads a shape (intp): an int beyond int64 is
+             // its ValueError "Maximum allowed dimension exceeded", a bool a TypeError.
+             const Shape axes = to_shape(single_or_tuple(args));
              return as_view_of(self, a.transpose(std::span<const int64_t>(axes.data(), axes.size())));
            },
            nb::sig("def transpose(self, *axes: int | tuple[int, ...] | None) -> ndarray"),
@@ -582,9 +591,9 @@ void bind_ndarray(nb::module_& m) {
            nb::arg("axis") = nb::none(), "A view without the length-1 axes (all of them, or those in axis).")
       .def("ravel",
            [](nb::handle self, nb::handle order) { return as_view_of(self, as_ndarray(self).ravel(to_order(order, Order::C))); },
-           nb::arg("order") = "C", "The elements as a 1-d array: a view when the layout allows, else a copy.")
+           nb::arg("order").none() = "C", "The elements as a 1-d array: a view when the layout allows, else a copy.")
       .def("flatten", [](const ndarray& a, nb::handle order) { return a.flatten(to_order(order, Order::C)); },
-           nb::arg("order") = "C", "A 1-d copy of the elements in the given order.")
+           nb::arg("order").none() = "C", "A 1-d copy of the elements in the given order.")
       .def("view",
            [](nb::handle self, nb::handle dtype) {
              const ndarray& a = as_ndarray(self);
@@ -593,7 +602,7 @@ void bind_ndarray(nb::module_& m) {
            nb::arg("dtype") = nb::none(), "A view of the same memory read as another dtype (same itemsize).")
       // copies and casts
       .def("copy", [](const ndarray& a, nb::handle order) { return a.copy(to_order(order, Order::C)); },
-           nb::arg("order") = "C", "A copy of the array on the same device, in the given memory order.")
+           nb::arg("order").none() = "C", "A copy of the array on the same device, in the given memory order.")
       .def("astype",
            [](nb::handle self, nb::handle dtype, nb::handle order, nb::handle casting, nb::handle subok,
               bool copy) -> ArrayObject {
@@ -611,7 +620,7 @@ void bind_ndarray(nb::module_& m) {
                return nb::borrow(self);  // no copy: the array itself, as NumPy
              return nb::cast(std::move(r));
            },
-           nb::arg("dtype"), nb::arg("order") = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = nb::none(),
+           nb::arg("dtype").none(), nb::arg("order").none() = "K", nb::arg("casting") = "unsafe", nb::arg("subok") = nb::none(),
            nb::arg("copy") = true,
            "The array cast to dtype under the casting rule (ComplexWarning when an imaginary part is\n"
            "dropped); with copy=False the array itself when nothing changes (numpy.ndarray.astype).")

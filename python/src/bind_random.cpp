@@ -126,7 +126,10 @@ void bind_random(nb::module_& m) {
                   nb::arg("seed"), nb::arg("kind") = 0)
       .def_static("default_rng_key",
                   [](uint64_t seed) {
-                    const random::BitGenerator& b = random::default_rng(seed).bit_generator();
+                    // Hold the Generator: default_rng returns it by value, and a reference
+                    // into the temporary dangled (ASan: stack-use-after-scope).
+                    const Generator g = random::default_rng(seed);
+                    const random::BitGenerator& b = g.bit_generator();
                     return std::make_tuple(b.key0(), b.key1());
                   })
       .def("state",

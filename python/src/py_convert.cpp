@@ -200,6 +200,11 @@ static Shape to_int_list(nb::handle obj, bool is_shape) {
     s.push_back(to_list_item(obj, is_shape));
     return s;
   }
+  // A str or bytes is a sequence to Python, but never one of ints to NumPy (its items would
+  // be read as character codes: expand_dims(a, b'x') as axis 120).
+  // (As a shape NumPy does read bytes as its character codes: np.empty(b'x') is (120,).)
+  if (!is_shape && (PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr())))
+    throw TypeError("'" + obj_type_name(obj) + "' object cannot be interpreted as an integer");
   if (!PySequence_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");
   // The length first, as NumPy: a sequence whose __len__ raises (or is missing) is refused
@@ -235,14 +240,28 @@ SmallVector<int64_t, 8> to_axes(nb::handle obj) {
   return SmallVector<int64_t, 8>(s.begin(), s.end());
 }
 
+// NumPy's TypeError for a keyword that must be a string (order=3, casting=1), instead of
+// the std::bad_cast that nb::cast<std::string> throws.
+static std::string keyword_string(nb::handle obj, const char* keyword) {
+  if (!PyUnicode_Check(obj.ptr()))
+    throw TypeError(std::string(keyword) + " must be str, not " + obj_type_name(obj));
+  return nb::cast<std::string>(obj);
+}
+
 Order to_order(nb::handle obj, Order dflt) {
   if (obj.is_none()) return dflt;
-  std::string s = nb::cast<std::string>(obj);
+  std::string s = keyword_string(obj, "order");
   if (s.size() != 1) throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + s + "')");
   return order_from_char(s[0]);
 }
 
-Casting to_casting(nb::handle obj) { return casting_from_string(nb::cast<std::string>(obj)); }
+Casting to_casting(nb::handle obj) { return casting_from_string(keyword_string(obj, "casting")); }
+
+Order to_creation_order(nb::handle obj) {
+  const Order o = to_order(obj, Order::C);
+  if (o != Order::C && o != Order::F) throw ValueError("only 'C' or 'F' order is permitted");
+  return o;
+}
 
 bool is_ndarray(nb::handle obj) { return nb::isinstance<ndarray>(obj); }
 ndarray& as_ndarray(nb::handle obj) { return *nb::inst_ptr<ndarray>(obj); }

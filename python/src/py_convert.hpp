@@ -41,6 +41,8 @@ nb::object shape_to_tuple(const Shape& s);
 SmallVector<int64_t, 8> to_axes(nb::handle obj);
 Order to_order(nb::handle obj, Order dflt);
 Casting to_casting(nb::handle obj);
+// order= of empty/zeros/ones/full: 'C' or 'F' only (NumPy's ValueError for 'A' and 'K').
+Order to_creation_order(nb::handle obj);
 
 // Raises as NumPy does when Python scalar `value` (converted to `s`) is stored into an
 // array of dtype `d`: complex into a real type, NaN/inf into an integer, ints out of range.

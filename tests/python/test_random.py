@@ -215,7 +215,10 @@ def test_continuous_ks_and_moments(name, args, kw, dist):
     # The third and fourth moments, where their estimators settle at this size.
     if np.isfinite(kurt) and kurt < 6:
         assert abs(scipy_stats.skew(x) - skew) < 0.05, (name, scipy_stats.skew(x), skew)
-        assert abs(scipy_stats.kurtosis(x) - kurt) < 0.25, (name, scipy_stats.kurtosis(x), kurt)
+        # The sample kurtosis' standard error grows with the 8th moment: for lognormal(0.5,
+        # 0.5) (kurtosis 5.9) it is 0.27 at this N, above the tolerance, so only lighter tails.
+        if kurt < 5:
+            assert abs(scipy_stats.kurtosis(x) - kurt) < 0.25, (name, scipy_stats.kurtosis(x), kurt)
 
 
 # ---- discrete distributions: chi-square against the pmf ---------------------------------

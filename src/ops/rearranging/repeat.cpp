@@ -30,11 +30,16 @@ ndarray repeat(const ndarray& a_in, int64_t repeats, std::optional<int64_t> axis
     if (n) throw ValueError("negative dimensions are not allowed");
     repeats = 0;  // NumPy checks the count per element: none along an empty axis
   }
+  // The result's length along the axis, checked: n * repeats may not fit in int64
+  // (repeat(a, 2**62) was signed-overflow UB here, found by UBSan).
+  int64_t length = 0;
+  if (__builtin_mul_overflow(n, repeats, &length))
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   const int64_t ax[1] = {axis + 1};
   Shape wide, result;
   for (int i = 0; i < a.ndim(); ++i) {
     wide.push_back(a.shape()[i]);
-    result.push_back(i == axis ? n * repeats : a.shape()[i]);
+    result.push_back(i == axis ? length : a.shape()[i]);
     if (i == axis) wide.push_back(repeats);
   }
   return broadcast_to(expand_dims(a, ax), wide).reshape(result);

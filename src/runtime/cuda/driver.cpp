@@ -35,6 +35,18 @@ void* resolve(void* lib, const char* versioned) {
   return dlsym(lib, name.c_str());
 }
 
+// "<call> failed: NAME (description)", through the driver's own tables when it has them.
+std::string format_error(const DriverApi& api, CUresult r, const char* call) {
+  const char* name = nullptr;
+  const char* desc = nullptr;
+  if (api.cuGetErrorName) api.cuGetErrorName(r, &name);
+  if (api.cuGetErrorString) api.cuGetErrorString(r, &desc);
+  std::string msg = std::string(call) + " failed: ";
+  msg += name ? name : ("CUDA error " + std::to_string(static_cast<int>(r)));
+  if (desc) msg += std::string(" (") + desc + ")";
+  return msg;
+}
+
 Loaded* load() {
   auto* l = new Loaded();  // never freed: memory may be returned to the driver at exit
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -60,7 +72,10 @@ Loaded* load() {
       reinterpret_cast<decltype(l->api.cuFuncGetParamCount)>(resolve(lib, "cuFuncGetParamCount"));
   CUresult r = l->api.cuInit(0);
   if (r != CUDA_SUCCESS) {
-    l->error = error_message(r, "cuInit");
+    // Not error_message(): it reads loaded(), whose static is being initialized by this
+    // very call; re-entering it deadlocked (__cxa_guard_acquire) every process whose
+    // cuInit fails (a driver without a usable GPU; cuInit under AddressSanitizer).
+    l->error = format_error(l->api, r, "cuInit");
     return l;
   }
   if (l->api.cuDeviceGetCount(&l->count) != CUDA_SUCCESS) l->count = 0;
@@ -99,19 +114,8 @@ const DriverApi& driver() {
 }
 
 std::string error_message(CUresult r, const char* call) {
-  const char* name = nullptr;
-  const char* desc = nullptr;
-  if (const DriverApi* api = try_driver()) {
-    api->cuGetErrorName(r, &name);
-    api->cuGetErrorString(r, &desc);
-  } else if (loaded().api.cuGetErrorName) {  // cuInit failed but the table is there
-    loaded().api.cuGetErrorName(r, &name);
-    loaded().api.cuGetErrorString(r, &desc);
-  }
-  std::string msg = std::string(call) + " failed: ";
-  msg += name ? name : ("CUDA error " + std::to_string(static_cast<int>(r)));
-  if (desc) msg += std::string(" (") + desc + ")";
-  return msg;
+  // The table is there when cuInit failed too (load() fills it before calling cuInit).
+  return format_error(loaded().api, r, call);
 }
 
 void check(CUresult r, const char* call) {
