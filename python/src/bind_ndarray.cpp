@@ -13,6 +13,7 @@
 #include "cunumpy/ops/manipulation.hpp"
 #include "memory_pointer.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 
@@ -605,7 +606,10 @@ void bind_ndarray(nb::module_& m) {
                if (PyErr_WarnEx(w.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
                  throw nb::python_error();
              }
-             ndarray r = a.astype(to, to_order(order, Order::K), cast, copy);
+             const Order ord = to_order(order, Order::K);
+             py::begin_fp_errors();
+             ndarray r = a.astype(to, ord, cast, copy);
+             py::report_fp_errors("cast");
              if (!copy && r.memory() == a.memory() && r.dtype() == a.dtype() && r.shape() == a.shape() &&
                  r.strides() == a.strides() && r.offset() == a.offset())
                return nb::borrow(self);  // no copy: the array itself, as NumPy

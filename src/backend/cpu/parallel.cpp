@@ -1,7 +1,11 @@
 // A fixed pool of worker threads fed one parallel_for at a time.
 #include "backend/cpu/parallel.hpp"
 
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/base/interrupt.hpp"
+
+#include <cfenv>
+#include <atomic>
 
 #include <algorithm>
 #include <condition_variable>
@@ -137,6 +141,25 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
     if (b < e) body(b, e);
   });
   if (!t_in_pool_task) check_interrupt();
+}
+
+// fenv's flags as NumPy's bits. FE_INEXACT is not one of NumPy's errors.
+static unsigned fp_errors_of(int flags) {
+  return ((flags & FE_DIVBYZERO) ? kFpDivideByZero : 0u) | ((flags & FE_OVERFLOW) ? kFpOverflow : 0u) |
+         ((flags & FE_UNDERFLOW) ? kFpUnderflow : 0u) | ((flags & FE_INVALID) ? kFpInvalid : 0u);
+}
+constexpr int kFpFlags = FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID;
+
+void parallel_for_fp(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+  if (n <= 0) return;
+  std::atomic<int> flags{0};
+  parallel_for(n, grain, [&](int64_t b, int64_t e) {
+    // fenv is per thread: a chunk clears its thread's flags and reads them back itself.
+    std::feclearexcept(kFpFlags);
+    body(b, e);
+    if (const int f = std::fetestexcept(kFpFlags)) flags.fetch_or(f, std::memory_order_relaxed);
+  });
+  if (const int f = flags.load(std::memory_order_relaxed)) record_fp_errors(fp_errors_of(f));
 }
 
 }  // namespace cunumpy::cpu
