@@ -235,7 +235,7 @@ def test_reductions(dtype):
 
 
 @cpu_only
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
 def test_moments_name_each_step(dtype):
     assert_like_numpy(lambda xp: xp.mean(arr(xp, np.zeros((0, 3)), dtype), axis=0))  # 0/0: divide
     assert_like_numpy(lambda xp: xp.mean(arr(xp, [], dtype)))                          # scalar divide

@@ -44,6 +44,14 @@ Operand drop_kept(const Operand& count, const ndarray& a, const ReduceArgs& args
 
 }  // namespace
 
+// How NumPy names the final division by the count in its floating-point errors: an array
+// result is divided by true_divide ("divide"); a 0-d float64/complex128 one by the scalar's
+// own arithmetic ("scalar divide"); other 0-d results go back through true_divide.
+static const char* division_name(const ndarray& r, const ReduceArgs& args) {
+  const bool scalar = r.ndim() == 0 && !args.out.defined() && (r.dtype() == float64 || r.dtype() == complex128);
+  return scalar ? "scalar divide" : "divide";
+}
+
 ndarray mean(const ndarray& a, const ReduceArgs& args) {
   const DType result = moment_dtype(a, args.dtype);
   ReduceArgs s = args;
@@ -53,9 +61,8 @@ ndarray mean(const ndarray& a, const ReduceArgs& args) {
   ndarray total = reduce(ReduceOp::Sum, a, s);
   label_fp_errors("reduce");
   ndarray m = true_divide(total, drop_kept(slice_count(a, args), a, args));
-  // NumPy divides an array result by the count with true_divide, a scalar one as a scalar.
-  label_fp_errors(m.ndim() == 0 && !args.out.defined() ? "scalar divide" : "divide");
   if (m.dtype() != result) m = m.astype(result);
+  label_fp_errors(division_name(m, args));
   return detail::finish(m, args.out);
 }
 
@@ -106,7 +113,7 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
                       : Operand(maximum(subtract(kept.array().astype(float64), ddof), 0.0));
   ndarray v = true_divide(total, denom);
   if (v.dtype() != result) v = v.astype(result);
-  label_fp_errors(v.ndim() == 0 && !args.out.defined() ? "scalar divide" : "divide");
+  label_fp_errors(division_name(v, args));
   return detail::finish(v, args.out);
 }
 
