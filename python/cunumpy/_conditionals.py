@@ -114,8 +114,9 @@ def _has_return(stmts):
 class _Lowering:
     """Assignments inside if branches into temporaries and selects (see the module doc)."""
 
-    def __init__(self):
+    def __init__(self, arguments):
         self.count = 0
+        self.known = set(arguments)  # names bound before the statement being rewritten
 
     def temp(self, name):
         self.count += 1
@@ -124,6 +125,7 @@ class _Lowering:
     def assign(self, out, name, value, env):
         """name = value, into a temporary when inside a branch (env is not None)."""
         if env is None:
+            self.known.add(name)
             out.append(ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=value))
             return
         t = self.temp(name)
@@ -196,7 +198,12 @@ class _Lowering:
         for v in changed:
             def value(e):
                 return ast.Name(id=e.get(v, before.get(v, v)), ctx=ast.Load())
-            sel = _where(ast.Name(id=test, ctx=ast.Load()), value(then_env), value(else_env))
+            if v not in before and v not in self.known and (v in then_env) != (v in else_env):
+                # bound in one branch only (a branch's own temporary): Python could not
+                # read it after the other branch, so that branch's value is the only one
+                sel = value(then_env if v in then_env else else_env)
+            else:
+                sel = _where(ast.Name(id=test, ctx=ast.Load()), value(then_env), value(else_env))
             self.assign(out, v, sel, env)
 
 
@@ -277,7 +284,10 @@ def rewrite_conditionals(func):
     before = ast.dump(fdef)
     if _needs_lowering(fdef.body):
         try:
-            fdef.body = _Lowering().block(fdef.body, None) or [ast.Return(value=ast.Constant(value=None))]
+            a = fdef.args
+            arguments = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + \
+                [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+            fdef.body = _Lowering(arguments).block(fdef.body, None) or [ast.Return(value=ast.Constant(value=None))]
         except _Unsupported as e:
             return _unsupported_function(func, str(e))
     fdef = _IfExpToWhere().visit(fdef)
