@@ -155,7 +155,9 @@ void parallel_for_fp(int64_t n, int64_t grain, const std::function<void(int64_t,
   std::atomic<int> flags{0};
   parallel_for(n, grain, [&](int64_t b, int64_t e) {
     // fenv is per thread: a chunk clears its thread's flags and reads them back itself.
-    std::feclearexcept(kFpFlags);
+    // Clearing costs several times a read (it rewrites the x87 environment), so it is
+    // done only when a flag is set: the common path is two reads (~10 ns each).
+    if (std::fetestexcept(kFpFlags)) std::feclearexcept(kFpFlags);
     body(b, e);
     if (const int f = std::fetestexcept(kFpFlags)) flags.fetch_or(f, std::memory_order_relaxed);
   });
