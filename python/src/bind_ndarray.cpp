@@ -308,7 +308,7 @@ Scalar store_scalar(nb::handle value, DType d) {
 }
 namespace {
 
-void setitem(ndarray& a, nb::handle key, nb::handle value) {
+void setitem_impl(ndarray& a, nb::handle key, nb::handle value) {
   ParsedIndex idx = parse_index(key, a.device());
   if (idx.advanced) {
     ndarray v;
@@ -342,6 +342,14 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
                        "the maximum number of dimension of " + std::to_string(target.ndim()) + ".");
     target.assign(v);
   }
+}
+
+// An array value is cast into a's dtype: NumPy reports that cast's errors ("invalid value
+// encountered in cast" for NaN into an integer array).
+void setitem(ndarray& a, nb::handle key, nb::handle value) {
+  py::begin_fp_errors();
+  setitem_impl(a, key, value);
+  py::report_fp_errors("cast");
 }
 
 ndarray getitem(const ndarray& a, nb::handle key) {

@@ -244,6 +244,25 @@ def test_moments_name_each_step(dtype):
     assert_like_numpy(lambda xp: xp.var(arr(xp, [1, 2], dtype), ddof=2))              # 0 / 0 at the end
 
 
+@cpu_only
+def test_nan_reductions():
+    big = float(np.finfo("float64").max)
+    assert_like_numpy(lambda xp: xp.nansum(arr(xp, [np.inf, -np.inf, np.nan])))
+    assert_like_numpy(lambda xp: xp.nanprod(arr(xp, [big, big, np.nan])))
+    assert_like_numpy(lambda xp: xp.nancumsum(arr(xp, [big, np.nan, big])))
+    assert_like_numpy(lambda xp: xp.nanmax(arr(xp, [np.nan, 1.0])), expect_some=False)
+
+
+@cpu_only
+def test_functions_numpy_keeps_quiet():
+    v = [np.inf, -np.inf, np.nan, 0.0, 1.0]
+    w = [np.inf, np.inf, 1.0, 0.0, 0.0]
+    assert_like_numpy(lambda xp: xp.isclose(arr(xp, v), arr(xp, w)), expect_some=False)
+    assert_like_numpy(lambda xp: xp.allclose(arr(xp, v), arr(xp, w)), expect_some=False)
+    assert_like_numpy(lambda xp: xp.heaviside(arr(xp, v), 0.5), expect_some=False)
+    assert_like_numpy(lambda xp: xp.where(arr(xp, v) > 0, arr(xp, v), 0), expect_some=False)
+
+
 # ---- casts ------------------------------------------------------------------------------
 
 @cpu_only
@@ -265,6 +284,24 @@ def test_float_to_int_cast(src, dst):
         assert_like_numpy(lambda xp: xp.asarray(one).astype(dst) if src != "complex128" else
                           xp.asarray(one).real.astype(dst), expect_some=False)
     assert_like_numpy(fn, expect_some=dst != "bool")
+
+
+@cpu_only
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint8"])
+def test_assignment_casts(dtype):
+    def setitem(xp):
+        a = xp.zeros(3, dtype=dtype)
+        a[:2] = arr(xp, [np.nan, 1.0])
+    assert_like_numpy(setitem)
+
+    def setitem_fancy(xp):
+        a = xp.zeros(3, dtype=dtype)
+        a[arr(xp, [0, 2])] = arr(xp, [np.inf, 1.0])
+    assert_like_numpy(setitem_fancy)
+
+    def copyto(xp):
+        xp.copyto(xp.zeros(2, dtype=dtype), arr(xp, [np.nan, 1.0]), casting="unsafe")
+    assert_like_numpy(copyto)
 
 
 @cpu_only
