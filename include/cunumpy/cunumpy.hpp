@@ -9,6 +9,7 @@
 #pragma once
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/base/interrupt.hpp"
 #include "cunumpy/core/dtype.hpp"
 #include "cunumpy/core/launch_plan.hpp"
@@ -65,4 +66,5 @@
 #include "cunumpy/ops/ufunc_methods.hpp"
 #include "cunumpy/ops/windows.hpp"
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/base/interrupt.hpp"

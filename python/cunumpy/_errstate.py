@@ -1,10 +1,14 @@
 """Floating-point error handling: errstate, seterr, geterr, seterrcall, geterrcall.
 
-The state is NumPy's own (one state, as CuPy shares it): it governs the NumPy work cunumpy
-does on the host (printing, I/O, host-side scalar math) and the floating-point warnings
-cunumpy itself reports, which go through `report_fp_error` below. Device kernels do not
-record IEEE flags (neither do CuPy's), so `cp.ones(2) / 0` gives inf without a warning on
-both backends; `cunumpyx.errstate` controls cunumpy's own checks (linalg errors).
+The state is NumPy's own (one state, as CuPy shares it), so `with cp.errstate(...)` and
+`with np.errstate(...)` are the same thing. On the CPU backend it governs cunumpy's own
+work as it governs NumPy's: the CPU executors read the IEEE flags of the threads that ran a
+ufunc, an operator, ufunc.reduce/accumulate/reduceat/outer/at, sum/prod/mean/cumsum/cumprod
+or a cast (astype), and when one is set the binding calls `report_fp_errors` below, which
+acts as NumPy does ("divide by zero encountered in divide" as a RuntimeWarning,
+FloatingPointError, seterrcall's function or log object, or a print). CUDA kernels record
+no IEEE flags (neither do CuPy's), so on a GPU `cp.ones(2) / 0` gives inf without a
+warning; `cunumpyx.errstate` controls cunumpy's own checks (linalg errors).
 """
 import warnings as _warnings
 
@@ -47,3 +51,43 @@ def report_fp_error(kind, message, stacklevel=3):
         sys.stdout.write(f'Warning: {message}\n')
         return
     _warnings.warn(message, RuntimeWarning, stacklevel=stacklevel)
+
+
+# NumPy's names where cunumpy's registry differs (NumPy 2 calls true_divide "divide").
+_NUMPY_NAMES = {'true_divide': 'divide'}
+# (bit, mode key, text) in the order NumPy reports them.
+_KINDS = ((1, 'divide', 'divide by zero'), (2, 'over', 'overflow'),
+          (4, 'under', 'underflow'), (8, 'invalid', 'invalid value'))
+
+
+def report_fp_errors(errors, where):
+    """Acts on the floating-point errors (NumPy's bits: 1 divide, 2 over, 4 under,
+    8 invalid) that a CPU operation named `where` hit, as NumPy's ufunc machinery does:
+    each error in NumPy's order by np.geterr()'s mode for it. Called by the extension,
+    only when an error was recorded."""
+    where = _NUMPY_NAMES.get(where, where)
+    state = _np.geterr()
+    for bit, key, text in _KINDS:
+        if not errors & bit:
+            continue
+        mode = state[key]
+        if mode == 'ignore':
+            continue
+        message = f'{text} encountered in {where}'
+        if mode == 'warn':
+            _warnings.warn(message, RuntimeWarning, stacklevel=2)
+        elif mode == 'raise':
+            raise FloatingPointError(message)
+        elif mode == 'call':
+            f = _np.geterrcall()
+            if f is None:
+                raise NameError(f'python callback specified for {text} (in  {where}) but no function found.')
+            f(text, errors)
+        elif mode == 'print':
+            import sys
+            sys.stderr.write(f'Warning: {message}\n')
+        elif mode == 'log':
+            f = _np.geterrcall()
+            if f is None or not hasattr(f, 'write'):
+                raise NameError(f'log specified for {text} (in {where}) but no object with write method found.')
+            f.write(f'Warning: {message}\n')

@@ -96,6 +96,27 @@ def _literal(value):
     raise _Untraceable(f'constant of type {type(value).__name__}')
 
 
+def _bool_operators(tracer):
+    """and/or/not as vectorize's rewrite calls them (python/cunumpy/_conditionals.py): on a
+    traced value a select (Python's value semantics: ``a and b`` is b where a is true, else
+    a) or logical_not; on Python values Python's own, short-circuiting."""
+    def traced(v):
+        return isinstance(v, _Var) and v._tracer is tracer
+
+    def and_(a, b):
+        a = a()
+        return tracer.where(a, b(), a) if traced(a) else (a and b())
+
+    def or_(a, b):
+        a = a()
+        return tracer.where(a, a, b()) if traced(a) else (a or b())
+
+    def not_(a):
+        return tracer.ufunc('logical_not', a) if traced(a) else (not a)
+
+    return {'__cn_and__': and_, '__cn_or__': or_, '__cn_not__': not_}
+
+
 class _Var:
     """A traced array value: a C++ variable of a known dtype."""
     __array_ufunc__ = None  # NumPy scalars defer to our reflected operators
@@ -455,6 +476,7 @@ class Fusion:
         f = self.func
         glb = {k: replace(v) for k, v in f.__globals__.items()}
         glb['__cn_where__'] = tracer.where  # conditionals rewritten by vectorize
+        glb.update(_bool_operators(tracer))
         for name, fn in _traced_builtins(tracer).items():
             glb.setdefault(name, fn)  # a module's own max/min/... stays its own
         closure = None

@@ -82,56 +82,22 @@ def poly(seq_of_zeros):
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
     """Least-squares polynomial fit of degree ``deg`` (numpy.polyfit), with weights ``w``
-    and the covariance (``cov=True`` scaled, ``cov='unscaled'``)."""
-    cp = _cp()
-    order = _operator.index(deg) + 1
-    x = cp.add(_arr(x), 0.0)
-    y = cp.add(_arr(y), 0.0)
-    if deg < 0:
-        raise ValueError("expected deg >= 0")
-    if x.ndim != 1:
-        raise TypeError("expected 1D vector for x")
-    if x.size == 0:
-        raise TypeError("expected non-empty vector for x")
-    if y.ndim < 1 or y.ndim > 2:
-        raise TypeError("expected 1D or 2D array for y")
-    if x.shape[0] != y.shape[0]:
-        raise TypeError("expected x and y to have same length")
-    if rcond is None:
-        rcond = len(x) * _numpy.finfo(x.dtype).eps
-    lhs = vander(x, order)
-    rhs = y
-    if w is not None:
-        w = cp.add(_arr(w), 0.0)
-        if w.ndim != 1:
-            raise TypeError("expected a 1-d array for weights")
-        if w.shape[0] != y.shape[0]:
-            raise TypeError("expected w and y to have the same length")
-        lhs = lhs * w[:, None]
-        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
-    # columns scaled to unit norm: a better conditioned least-squares problem
-    scale = cp.sqrt(cp.sum(lhs * lhs, axis=0))
-    lhs = lhs / scale
-    c, resids, rank, s = cp.linalg.lstsq(lhs, rhs, rcond)
-    c = (c.T / scale).T
-    if rank != order and not full:
+    and the covariance (``cov=True`` scaled, ``cov='unscaled'``); computed in C++
+    (cunumpy::polyfit). RankWarning when the scaled Vandermonde matrix is rank deficient
+    (unless ``full``)."""
+    deg = _operator.index(deg)
+    mode = 0 if full or not cov else 2 if (isinstance(cov, str) and cov == "unscaled") else 1
+    c, resids, rank, s, rc, v = _core.polyfit(_arr(x), _arr(y), deg,
+                                              None if rcond is None else float(rcond),
+                                              None if w is None else _arr(w), mode)
+    if rank != deg + 1 and not full:
         from cunumpy.exceptions import RankWarning
         _warnings.warn("Polyfit may be poorly conditioned", RankWarning, stacklevel=2)
     if full:
-        return c, resids, rank, s, rcond
-    if not cov:
-        return c
-    vbase = cp.linalg.inv(cp.dot(lhs.T, lhs)) / cp.outer(scale, scale)
-    if cov == "unscaled":
-        fac = 1
-    else:
-        if len(x) <= order:
-            raise ValueError("the number of data points must exceed order to scale the "
-                             "covariance matrix")
-        fac = resids / (len(x) - order)
-    if y.ndim == 1:
-        return c, vbase * fac
-    return c, vbase[:, :, None] * fac
+        return c, resids, rank, s, rc if rcond is None else rcond
+    if mode:
+        return c, v
+    return c
 
 
 def _is_scalar(v):

@@ -82,7 +82,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     """Arithmetic mean over the given axes (numpy.mean)."""
     a = _arr(a)
     if where is True and _count(a, axis) == 0:
-        _warnings.warn("Mean of empty slice.", RuntimeWarning, stacklevel=2)
+        _warnings.warn("Mean of empty slice", RuntimeWarning, stacklevel=2)
     return _core.mean(a, axis, dtype, out, keepdims, where)
 
 

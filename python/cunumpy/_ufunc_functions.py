@@ -191,11 +191,12 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
         y = y.astype(dt, copy=False)
     elif isinstance(y, int):
         y = float(y)
-    result = _u.logical_or(
-        _u.logical_and(_u.less_equal(_u.absolute(_u.subtract(x, y)),
-                                     _u.add(atol, _u.multiply(rtol, _u.absolute(y)))),
-                       _u.isfinite(y)),
-        _u.equal(x, y))
+    with _numpy.errstate(invalid='ignore'):  # inf - inf is NaN here, as in NumPy's isclose
+        result = _u.logical_or(
+            _u.logical_and(_u.less_equal(_u.absolute(_u.subtract(x, y)),
+                                         _u.add(atol, _u.multiply(rtol, _u.absolute(y)))),
+                           _u.isfinite(y)),
+            _u.equal(x, y))
     if equal_nan:
         result = _u.logical_or(result, _u.logical_and(_u.isnan(x), _u.isnan(y)))
     return result

@@ -5,6 +5,7 @@
 
 #include "cunumpy/ops/copying.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -14,9 +15,15 @@ void bind_copying(nb::module_& m) {
   m.def("copyto", [](ndarray& dst, nb::handle src, nb::handle casting, nb::handle where) {
     std::optional<ndarray> mask;
     if (!where.is_none()) mask = as_ndarray(where);
-    if (is_ndarray(src)) return copyto(dst, as_ndarray(src), to_casting(casting), mask);
+    const Casting rule = to_casting(casting);
+    if (is_ndarray(src)) {
+      begin_fp_errors();
+      copyto(dst, as_ndarray(src), rule, mask);
+      report_fp_errors("cast");  // the cast into dst's dtype, as NumPy reports it
+      return;
+    }
     bool weak = false;
     const Scalar s = to_scalar(src, &weak);
-    copyto(dst, Operand(s, weak), to_casting(casting), mask);
+    copyto(dst, Operand(s, weak), rule, mask);
   }, nb::arg("dst"), nb::arg("src"), nb::arg("casting"), nb::arg("where").none());
 }

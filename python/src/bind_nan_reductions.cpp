@@ -6,6 +6,7 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/nan_reductions.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
@@ -28,7 +29,11 @@ void bind_nan_reductions(nb::module_& m) {
   auto def_sum = [&](const char* name, NanReduce fn) {
     m.def(name, [fn](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, bool kd, nb::handle init,
                      nb::handle wh) {
-      return result(fn(a, make_args(a, scalar_axis(a, ax), dt, o, kd, init, wh)), o);
+      ReduceArgs args = make_args(a, scalar_axis(a, ax), dt, o, kd, init, wh);
+      begin_fp_errors();
+      ndarray r = fn(a, args);
+      report_fp_errors("reduce");  // NumPy's nansum/nanprod: add/multiply.reduce of the NaN-zeroed values
+      return result(std::move(r), o);
     }, a, axis, dtype, out, keepdims, initial, where);
   };
   def_sum("nansum", &nansum);
@@ -74,7 +79,13 @@ void bind_nan_reductions(nb::module_& m) {
 
   auto def_scan = [&](const char* name, NanScan fn) {
     m.def(name, [fn](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o) {
-      return result(fn(a, to_axis_opt(scalar_axis(a, ax)), to_optional_dtype(dt), out_array(o)), o);
+      const auto axis = to_axis_opt(scalar_axis(a, ax));
+      const auto dtype = to_optional_dtype(dt);
+      const ndarray oa = out_array(o);
+      begin_fp_errors();
+      ndarray r = fn(a, axis, dtype, oa);
+      report_fp_errors("accumulate");
+      return result(std::move(r), o);
     }, a, axis, dtype, out);
   };
   def_scan("nancumsum", &nancumsum);

@@ -13,6 +13,7 @@
 #include "cunumpy/ops/manipulation.hpp"
 #include "memory_pointer.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 
@@ -314,7 +315,7 @@ Scalar store_scalar(nb::handle value, DType d) {
 }
 namespace {
 
-void setitem(ndarray& a, nb::handle key, nb::handle value) {
+void setitem_impl(ndarray& a, nb::handle key, nb::handle value) {
   ParsedIndex idx = parse_index(key, a.device());
   if (idx.advanced) {
     ndarray v;
@@ -348,6 +349,14 @@ void setitem(ndarray& a, nb::handle key, nb::handle value) {
                        "the maximum number of dimension of " + std::to_string(target.ndim()) + ".");
     target.assign(v);
   }
+}
+
+// An array value is cast into a's dtype: NumPy reports that cast's errors ("invalid value
+// encountered in cast" for NaN into an integer array).
+void setitem(ndarray& a, nb::handle key, nb::handle value) {
+  py::begin_fp_errors();
+  setitem_impl(a, key, value);
+  py::report_fp_errors("cast");
 }
 
 ndarray getitem(const ndarray& a, nb::handle key) {
@@ -614,7 +623,10 @@ void bind_ndarray(nb::module_& m) {
                if (PyErr_WarnEx(w.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
                  throw nb::python_error();
              }
-             ndarray r = a.astype(to, to_order(order, Order::K), cast, copy);
+             const Order ord = to_order(order, Order::K);
+             py::begin_fp_errors();
+             ndarray r = a.astype(to, ord, cast, copy);
+             py::report_fp_errors("cast");
              if (!copy && r.memory() == a.memory() && r.dtype() == a.dtype() && r.shape() == a.shape() &&
                  r.strides() == a.strides() && r.offset() == a.offset())
                return nb::borrow(self);  // no copy: the array itself, as NumPy

@@ -1,8 +1,9 @@
 // Python face of polynomial.hpp: _core.vander, polyval, polyadd, polysub, polymul, roots,
-// poly, called by python/cunumpy/_polynomial.py (which adds polyfit and poly1d).
+// poly, polyfit, called by python/cunumpy/_polynomial.py (which adds poly1d).
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 
+#include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/polynomial.hpp"
 #include "py_convert.hpp"
 
@@ -17,4 +18,14 @@ void bind_polynomial(nb::module_& m) {
   m.def("polymul", &polymul, nb::arg("a1"), nb::arg("a2"));
   m.def("roots", &roots, nb::arg("p"));
   m.def("poly", &poly, nb::arg("seq_of_zeros"));
+  // polyfit(x, y, deg, rcond, w, cov: 0 none, 1 scaled, 2 unscaled) ->
+  // (c, residuals, rank, s, rcond, cov or None)
+  m.def("polyfit", [](const ndarray& x, const ndarray& y, int64_t deg, std::optional<double> rcond,
+                      std::optional<ndarray> w, int cov) {
+    if (cov < 0 || cov > 2) throw ValueError("bad polyfit cov");
+    PolyfitResult r = polyfit(x, y, deg, rcond, w, static_cast<PolyfitCov>(cov));
+    nb::object c = r.covariance.defined() ? nb::cast(std::move(r.covariance)) : nb::none();
+    return nb::make_tuple(std::move(r.coefficients), std::move(r.residuals), r.rank,
+                          std::move(r.singular_values), r.rcond, c);
+  }, nb::arg("x"), nb::arg("y"), nb::arg("deg"), nb::arg("rcond").none(), nb::arg("w").none(), nb::arg("cov"));
 }

@@ -10,6 +10,7 @@
 #include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/ops/scan.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
@@ -28,7 +29,11 @@ using ArrayObject = nb::typed<nb::object, ndarray>;
 
 ArrayObject py_reduce(ReduceOp op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                      bool keepdims, nb::handle initial, nb::handle where) {
-  return result(reduce(op, a, make_args(a, scalar_axis(a, axis), dtype, out, keepdims, initial, where)), out);
+  ReduceArgs args = make_args(a, scalar_axis(a, axis), dtype, out, keepdims, initial, where);
+  py::begin_fp_errors();
+  ndarray r = reduce(op, a, args);
+  py::report_fp_errors("reduce");  // NumPy's sum/prod are add.reduce/multiply.reduce
+  return result(std::move(r), out);
 }
 
 ArrayObject py_truth(bool is_all, const ndarray& a, nb::handle axis, nb::handle out, bool keepdims,
@@ -45,19 +50,31 @@ ArrayObject py_arg(bool is_max, const ndarray& a, nb::handle axis, nb::handle ou
 
 ArrayObject py_mean(const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
                    nb::handle where) {
-  return result(mean(a, make_args(a, axis, dtype, out, keepdims, nb::none(), where)), out);
+  ReduceArgs args = make_args(a, axis, dtype, out, keepdims, nb::none(), where);
+  py::begin_fp_errors();
+  ndarray r = mean(a, args);
+  py::report_fp_errors("reduce");  // NumPy's mean: add.reduce, then a division by the count
+  return result(std::move(r), out);
 }
 
 ArrayObject py_var(bool is_std, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,
                   double ddof, bool keepdims, nb::handle where) {
   ReduceArgs args = make_args(a, axis, dtype, out, keepdims, nb::none(), where);
-  return result(is_std ? cunumpy::std(a, args, ddof) : var(a, args, ddof), out);
+  py::begin_fp_errors();
+  ndarray r = is_std ? cunumpy::std(a, args, ddof) : var(a, args, ddof);
+  py::report_fp_errors("sqrt");  // the steps are labelled (moments.cpp); std's root is last
+  return result(std::move(r), out);
 }
 
 ArrayObject py_scan(int op, const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool widen) {
   if (op < 0 || op > 3) throw ValueError("bad scan op");
-  return result(scan(static_cast<ReduceOp>(op), a, to_axis_opt(scalar_axis(a, axis)), py::to_optional_dtype(dtype),
-                     out_array(out), widen), out);
+  const auto ax = to_axis_opt(scalar_axis(a, axis));
+  const auto dt = py::to_optional_dtype(dtype);
+  const ndarray o = out_array(out);
+  py::begin_fp_errors();
+  ndarray r = scan(static_cast<ReduceOp>(op), a, ax, dt, o, widen);
+  py::report_fp_errors("accumulate");  // NumPy's cumsum/cumprod: add/multiply.accumulate
+  return result(std::move(r), out);
 }
 
 nb::object py_count_nonzero(const ndarray& a, nb::handle axis, bool keepdims) {

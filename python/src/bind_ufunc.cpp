@@ -14,6 +14,7 @@
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_operand.hpp"
 
 namespace nb = nanobind;
@@ -37,7 +38,10 @@ ArrayObject binary_operator(const Ufunc& uf, const ndarray& self, nb::handle oth
   Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
-  return nb::cast(std::move(ufunc_call(uf, in)[0]));
+  py::begin_fp_errors();
+  nb::object r = nb::cast(std::move(ufunc_call(uf, in)[0]));
+  py::report_fp_errors(uf.name.c_str());
+  return r;
 }
 
 ArrayObject inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle other) {
@@ -47,13 +51,18 @@ ArrayObject inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle ot
   UfuncOptions options;
   options.out.push_back(self);
   const Operand in[2] = {Operand(self), rhs};
+  py::begin_fp_errors();
   ufunc_call(uf, in, options);
+  py::report_fp_errors(uf.name.c_str());
   return nb::borrow(self_obj);
 }
 
 ArrayObject unary_operator(const Ufunc& uf, const ndarray& self) {
   const Operand in[1] = {Operand(self)};
-  return nb::cast(std::move(ufunc_call(uf, in)[0]));
+  py::begin_fp_errors();
+  nb::object r = nb::cast(std::move(ufunc_call(uf, in)[0]));
+  py::report_fp_errors(uf.name.c_str());
+  return r;
 }
 
 // Sets cls.<name> to a C++ method.
@@ -80,7 +89,9 @@ nb::object divmod_operator(const Ufunc& uf, const ndarray& self, nb::handle othe
   Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
+  py::begin_fp_errors();
   std::vector<ndarray> r = ufunc_call(uf, in);
+  py::report_fp_errors(uf.name.c_str());
   return nb::make_tuple(std::move(r[0]), std::move(r[1]));
 }
 
@@ -91,12 +102,14 @@ void py_ufunc_at(int index, nb::handle a_obj, nb::bytes positions, nb::handle b)
   ndarray& a = py::as_ndarray(a_obj);
   std::vector<int64_t> pos(positions.size() / sizeof(int64_t));
   if (!pos.empty()) std::memcpy(pos.data(), positions.c_str(), pos.size() * sizeof(int64_t));
+  py::begin_fp_errors();
   if (b.is_none()) {
     ufunc_at(all[index], a, pos, nullptr);
   } else {
     Operand op = require_operand(b);
     ufunc_at(all[index], a, pos, &op);
   }
+  py::report_fp_errors("at");  // NumPy names the method here
 }
 
 void bind_comparison(nb::handle cls, const char* op, const char* ufunc) {
@@ -156,8 +169,10 @@ nb::object call_ufunc(int index, nb::tuple args, nb::handle out, nb::handle dtyp
     options.where = py::as_ndarray(mask);
   }
 
+  py::begin_fp_errors();
   std::vector<ndarray> results =
       ufunc_call(uf, std::span<const Operand>(inputs.data(), inputs.size()), options);
+  py::report_fp_errors(uf.name.c_str());
   // Given outputs are returned as the very objects passed in, as NumPy does.
   auto result = [&](int o) -> nb::object {
     if (o < static_cast<int>(out_objects.size()) && !out_objects[o].is_none())

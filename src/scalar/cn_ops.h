@@ -363,10 +363,19 @@ template <class T> CN_HD T ipow(T a, T b) {
 }
 
 // Python-style integer floor division and modulo (sign of the divisor); x/0 -> 0.
+// Integer division by zero flags "divide" and MIN // -1 flags "overflow" on the host, as
+// NumPy's integer loops do (raise_fp_*: no-ops on the device).
 template <class T> CN_HD T ifloordiv(T a, T b) {
-  if (b == T(0)) return T(0);
+  if (b == T(0)) {
+    raise_fp_divide();
+    return T(0);
+  }
   if constexpr (is_signed_int<T>::value) {
-    if (b == T(-1)) return (T)((typename wrap_of<T>::type)0 - (typename wrap_of<T>::type)a);
+    if (b == T(-1)) {
+      typedef typename wrap_of<T>::type U;
+      if (a == (T)((U)1 << (sizeof(T) * 8 - 1))) raise_fp_overflow();  // MIN // -1 wraps
+      return (T)((typename wrap_of<T>::type)0 - (typename wrap_of<T>::type)a);
+    }
     T q = a / b;
     if ((a % b != 0) && ((a < T(0)) != (b < T(0)))) q = q - T(1);
     return q;
@@ -374,7 +383,10 @@ template <class T> CN_HD T ifloordiv(T a, T b) {
   return a / b;
 }
 template <class T> CN_HD T iremainder(T a, T b) {
-  if (b == T(0)) return T(0);
+  if (b == T(0)) {
+    raise_fp_divide();
+    return T(0);
+  }
   if constexpr (is_signed_int<T>::value) {
     if (b == T(-1)) return T(0);
     T r = a % b;
@@ -384,19 +396,27 @@ template <class T> CN_HD T iremainder(T a, T b) {
   return a % b;
 }
 // NumPy's npy_divmod for floats: floor division and the matching modulo.
+// Comparisons that never flag "invalid" on NaN (C's isless/isgreater, as NumPy's loops use).
+template <class T> CN_HD bool quiet_less(T a, T b) {
+#ifdef __CUDACC_RTC__
+  return a < b;
+#else
+  return __builtin_isless(a, b);
+#endif
+}
 template <class T> CN_HD T fdivmod(T a, T b, T* mod_out) {
   T mod = m::fmod(a, b);
   if (b == T(0)) { *mod_out = mod; return a / b; }
   T div = (a - mod) / b;
   if (mod != T(0)) {
-    if ((b < T(0)) != (mod < T(0))) { mod += b; div -= T(1); }
+    if (quiet_less(b, T(0)) != quiet_less(mod, T(0))) { mod += b; div -= T(1); }
   } else {
     mod = m::copysign(T(0), b);
   }
   T floordiv;
   if (div != T(0)) {
     floordiv = m::floor(div);
-    if (div - floordiv > T(0.5)) floordiv += T(1);
+    if (quiet_less(T(0.5), div - floordiv)) floordiv += T(1);
   } else {
     floordiv = m::copysign(T(0), a / b);
   }
@@ -489,7 +509,10 @@ struct remainder {
 struct fmod {
   template <class T> CN_HD static T call(T a, T b) {
     if constexpr (is_int<T>::value) {
-      if (b == T(0)) return T(0);
+      if (b == T(0)) {
+        raise_fp_divide();
+        return T(0);
+      }
       if (is_signed_int<T>::value && b == T(-1)) return T(0);
       return a % b;  // C's truncated remainder has the sign of the dividend, as fmod
     } else {

@@ -51,6 +51,24 @@ CN_HD double double_of(uint64_t u) {
 #endif
 }
 
+// ---- floating-point exception flags ----------------------------------------------
+// What the host's FP unit would flag where a result is produced by bit manipulation or a
+// guarded branch instead (a float16 rounding, an out-of-range float -> int cast, an integer
+// division by zero): the CPU backend reads the flags back for NumPy's error state
+// (np.errstate). Each performs one IEEE operation on volatile operands, so the compiler
+// cannot fold it away. Device code records no flags (CuPy's behaviour): no-ops on NVRTC.
+#ifdef __CUDACC_RTC__
+CN_HD void raise_fp_invalid() {}
+CN_HD void raise_fp_divide() {}
+CN_HD void raise_fp_overflow() {}
+CN_HD void raise_fp_underflow() {}
+#else
+CN_HD void raise_fp_invalid() { volatile float z = 0.0f; volatile float r = z / z; (void)r; }
+CN_HD void raise_fp_divide() { volatile float z = 0.0f; volatile float r = 1.0f / z; (void)r; }
+CN_HD void raise_fp_overflow() { volatile float b = 3.0e38f; volatile float r = b * b; (void)r; }
+CN_HD void raise_fp_underflow() { volatile float t = 1.0e-30f; volatile float r = t * t; (void)r; }
+#endif
+
 // ---- float16: IEEE binary16 stored as bits; conversions round to nearest even and
 // follow NumPy's halffloat.c (float and double are each converted directly, never
 // through each other, so results match NumPy bit for bit).
@@ -72,12 +90,17 @@ CN_HD uint16_t half_bits_from_float(float f) {
       }
       return (uint16_t)(sign + 0x7c00u);
     }
+    raise_fp_overflow();  // a finite value too large for float16
     return (uint16_t)(sign + 0x7c00u);
   }
   if (xe <= 0x38000000u) {  // subnormal or zero
-    if (xe < 0x33000000u) return sign;
+    if (xe < 0x33000000u) {
+      if ((x & 0x7fffffffu) != 0) raise_fp_underflow();
+      return sign;
+    }
     uint32_t e = xe >> 23;
     uint32_t m = 0x00800000u + (x & 0x007fffffu);
+    if ((m & ((1u << (113 - e)) - 1u)) != 0) raise_fp_underflow();  // bits lost
     m >>= (113 - e);  // aligns the subnormal significand; may drop up to 11 low bits
     // round half to even; the bits the shift dropped count as "more than half"
     if (((m & 0x00003fffu) != 0x00001000u) || (x & 0x000007ffu)) m += 0x00001000u;
@@ -87,7 +110,9 @@ CN_HD uint16_t half_bits_from_float(float f) {
   uint32_t m = x & 0x007fffffu;
   if ((m & 0x00003fffu) != 0x00001000u) m += 0x00001000u;
   uint16_t hm = (uint16_t)(m >> 13);
-  return (uint16_t)(sign + (he + hm));  // carry into exponent is the correct rounding
+  const uint16_t mag = (uint16_t)(he + hm);  // carry into exponent is the correct rounding
+  if (mag == 0x7c00u) raise_fp_overflow();  // rounded up to inf
+  return (uint16_t)(sign + mag);
 }
 
 CN_HD uint16_t half_bits_from_double(double d) {
@@ -102,14 +127,20 @@ CN_HD uint16_t half_bits_from_double(double d) {
         if (r == 0x7c00u) r++;
         return (uint16_t)(sign + r);
       }
+    } else {
+      raise_fp_overflow();  // a finite value too large for float16
     }
     return (uint16_t)(sign + 0x7c00u);
   }
   if (xe <= 0x3f00000000000000ull) {  // subnormal or zero
-    if (xe < 0x3e60000000000000ull) return sign;
+    if (xe < 0x3e60000000000000ull) {
+      if ((x & 0x7fffffffffffffffull) != 0) raise_fp_underflow();
+      return sign;
+    }
     uint64_t e = xe >> 52;
     uint64_t m = 0x0010000000000000ull + (x & 0x000fffffffffffffull);
     m <<= (e - 998);  // doubles have room to align left: no bits are lost
+    if ((m & 0x001fffffffffffffull) != 0) raise_fp_underflow();  // bits below the half's
     if ((m & 0x003fffffffffffffull) != 0x0010000000000000ull) m += 0x0010000000000000ull;
     return (uint16_t)(sign + (uint16_t)(m >> 53));
   }
@@ -117,7 +148,9 @@ CN_HD uint16_t half_bits_from_double(double d) {
   uint64_t m = x & 0x000fffffffffffffull;
   if ((m & 0x000007ffffffffffull) != 0x0000020000000000ull) m += 0x0000020000000000ull;
   uint16_t hm = (uint16_t)(m >> 42);
-  return (uint16_t)(sign + (he + hm));
+  const uint16_t mag = (uint16_t)(he + hm);
+  if (mag == 0x7c00u) raise_fp_overflow();  // rounded up to inf
+  return (uint16_t)(sign + mag);
 }
 
 CN_HD float half_to_float(uint16_t h) {
@@ -166,17 +199,26 @@ template <> struct is_unsigned_int<uint32_t> { static const bool value = true; }
 template <> struct is_unsigned_int<uint64_t> { static const bool value = true; };
 
 // double -> integer with x86 out-of-range results.
+// Out of range (or NaN) raises "invalid" as x86's conversion instruction does, which is
+// what NumPy reports ("invalid value encountered in cast").
 CN_HD int64_t f2i64(double v) {
-  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return (int64_t)0x8000000000000000ull;
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) {
+    raise_fp_invalid();
+    return (int64_t)0x8000000000000000ull;
+  }
   return (int64_t)v;
 }
 CN_HD int32_t f2i32(double v) {
-  if (!(v > -2147483649.0 && v < 2147483648.0)) return (int32_t)0x80000000u;
+  if (!(v > -2147483649.0 && v < 2147483648.0)) {
+    raise_fp_invalid();
+    return (int32_t)0x80000000u;
+  }
   return (int32_t)v;
 }
 CN_HD uint64_t f2u64(double v) {
   if (v >= 9223372036854775808.0) {
     if (v < 18446744073709551616.0) return (uint64_t)f2i64(v - 9223372036854775808.0) ^ 0x8000000000000000ull;
+    raise_fp_invalid();
     return 0x8000000000000000ull;
   }
   return (uint64_t)f2i64(v);

@@ -144,7 +144,7 @@ def test_vectorize_keeps_doc_and_name():
 
 
 @pytest.mark.parametrize("body,what", [
-    (lambda x: x > 0 and x, "truth value"),
+    (lambda x: bool(x), "truth value"),
     (lambda x: x[0], "indexing"),
     (lambda x: x.sum(), "reduction"),
     (lambda x: 3, "not computed from the arguments"),
@@ -245,3 +245,183 @@ def test_vectorize_builtins_max_min_float_int():
     assert_same(cp.vectorize(lambda v: int(v))(cp.asarray([1.7, -2.5])), np.array([1, -2]))
     with pytest.raises(TypeError, match="max"):
         cp.vectorize(lambda v: max(v, 1, 2))(cp.arange(3))
+
+
+# ---- vectorize: and/or/not, chained comparisons, if statements, for loops ---------------
+# (module-level functions: the rewrite reads their source)
+
+def _vf_and(a, b):
+    return a and b
+
+
+def _vf_or(a, b):
+    return a or b
+
+
+def _vf_and_or_chain(a, b):
+    return a and b or a - b
+
+
+def _vf_not(a):
+    return not a
+
+
+def _vf_bool_mix(a, b):
+    return (a > 0 and b > 0) or not b
+
+
+def _vf_chained(a):
+    return 0 < a <= 2
+
+
+def _vf_chained_two(a, b):
+    return a < b <= 3 != a
+
+
+def _vf_if_assign(a, b):
+    if a > b:
+        r = a - b
+    else:
+        r = b * 2
+    return r + 1
+
+
+def _vf_elif_augassign(a, b):
+    s = b
+    if a > 2:
+        s = a
+    elif a > 0:
+        s += 3
+    else:
+        s = a
+        s *= 2
+    return s
+
+
+def _vf_nested_if(a, b):
+    r = a
+    if a > 0:
+        if b > 0:
+            r = a + b
+        else:
+            t = a * b
+            r = t - 1
+    return r
+
+
+def _vf_for(a, b):
+    acc = b
+    for i in range(4):
+        acc = acc * a + i
+    return acc
+
+
+def _vf_for_if(a, b):
+    acc = a
+    for _ in range(3):
+        if acc > b:
+            acc = acc - b
+        else:
+            acc = acc + 1
+    return acc
+
+
+def _vf_if_then_return(a, b):
+    c = a + b
+    if c > 2:
+        d = c * 2
+    else:
+        d = c
+    if d > 5:
+        return d
+    return -d
+
+
+VECTORIZE_CASES = [_vf_and, _vf_or, _vf_and_or_chain, _vf_bool_mix, _vf_chained_two, _vf_if_assign,
+                   _vf_elif_augassign, _vf_nested_if, _vf_for, _vf_for_if, _vf_if_then_return]
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.float32, np.float64])
+@pytest.mark.parametrize("f", VECTORIZE_CASES, ids=lambda f: f.__name__)
+def test_vectorize_control_flow_like_numpy(f, dtype):
+    x_np = np.array([[-2, -1, 0, 1], [2, 3, 4, 0]]).astype(dtype)
+    y_np = np.array([1, 0, 2, 3]).astype(dtype)
+    r_np = np.vectorize(f)(x_np, y_np)
+    assert_same(cp.vectorize(f)(cp.asarray(x_np), cp.asarray(y_np)), r_np)
+    # strided and 0-d operands
+    assert_same(cp.vectorize(f)(cp.asarray(x_np)[:, ::-2], cp.asarray(y_np)[::2]),
+                np.vectorize(f)(x_np[:, ::-2], y_np[::2]))
+    assert_same(cp.vectorize(f)(cp.asarray(x_np[0, 3]), cp.asarray(y_np[1])),
+                np.asarray(np.vectorize(f)(x_np[0, 3], y_np[1])))
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.float64, np.bool_])
+@pytest.mark.parametrize("f", [_vf_not, _vf_chained], ids=lambda f: f.__name__)
+def test_vectorize_unary_bool_ops_like_numpy(f, dtype):
+    x_np = np.array([-1, 0, 1, 2, 3]).astype(dtype)
+    assert_same(cp.vectorize(f)(cp.asarray(x_np)), np.vectorize(f)(x_np))
+    if dtype == np.float64:
+        x_np = np.array([np.nan, np.inf, -0.0, 0.5])
+        assert_same(cp.vectorize(f)(cp.asarray(x_np)), np.vectorize(f)(x_np))
+
+
+def test_vectorize_bool_ops_on_python_values_short_circuit():
+    calls = []
+
+    def side(v):
+        calls.append(v)
+        return v
+
+    def f(a):
+        return a + (1 if (False and side(1)) or (True or side(2)) else 0)
+    assert_same(cp.vectorize(f)(cp.arange(3)), np.vectorize(f)(np.arange(3)))
+    assert calls == []  # Python's short-circuit: side() never ran while tracing
+
+
+def _vf_while(a):
+    while a > 1:
+        a = a / 2
+    return a
+
+
+def _vf_break(a):
+    for i in range(3):
+        if i > 1:
+            break
+        a = a + 1
+    return a
+
+
+def _vf_return_in_assigning_if(a):
+    r = a
+    if a > 0:
+        r = 2 * a
+        return r
+    return r
+
+
+def _vf_for_in_if(a):
+    if a > 0:
+        for i in range(2):
+            a = a + i
+    return a
+
+
+def _vf_subscript_in_branch(a):
+    r = [a]
+    if a > 0:
+        r[0] = a
+    return r[0]
+
+
+@pytest.mark.parametrize("f,what", [
+    (_vf_while, "'while' loop"),
+    (_vf_break, "'break'"),
+    (_vf_return_in_assigning_if, "'return' inside an 'if'"),
+    (_vf_for_in_if, "'for' loop inside an if branch"),
+    (_vf_subscript_in_branch, "something other than a name"),
+], ids=lambda v: v if isinstance(v, str) else v.__name__)
+def test_vectorize_unsupported_control_flow_names_the_construct(f, what):
+    with pytest.raises(TypeError, match="could not translate") as e:
+        cp.vectorize(f)(cp.arange(3.0))
+    assert what in str(e.value)

@@ -184,6 +184,56 @@ def test_polyfit(dtype, deg):
     assert_same(cp.polyfit(xc, yc, deg, rcond=1e-3), np.polyfit(x, y, deg, rcond=1e-3), rtol=tol)
 
 
+@pytest.mark.parametrize("xdt,ydt,wdt", [("float16", "float32", None), ("float32", "float32", "float32"),
+                                          ("float32", "float64", "float16"), ("int32", "float32", "int64"),
+                                          ("complex128", "complex128", None), ("float64", "complex64", "float64"),
+                                          ("complex64", "complex64", "float32")])
+def test_polyfit_dtypes_and_weights(xdt, ydt, wdt):
+    # x's dtype sets the Vandermonde matrix's (promoted with int64) and rcond's eps; the
+    # weights multiply in place, so their dtype never widens lhs or y (NumPy's casting).
+    x = np.linspace(-1.5, 2, 11)
+    x = (x + 0.5j * x[::-1] if xdt.startswith("complex") else x).astype(xdt) if xdt != "int32" \
+        else np.arange(-5, 6).astype(xdt)
+    y = (np.cos(np.arange(11) * 0.7) * 3 + 1).astype(ydt)
+    if ydt.startswith("complex"):
+        y = y + 1j * np.sin(np.arange(11)).astype(ydt)
+    w = None if wdt is None else np.linspace(0.5, 1.5, 11).astype(wdt)
+    kw_np = {} if w is None else {"w": w}
+    kw_cp = {} if w is None else {"w": cp.asarray(w)}
+    dts = (xdt, ydt, wdt)
+    tol = 1e-2 if "float16" in dts else 1e-4 if {"float32", "complex64"} & set(dts) else 1e-8
+    got = cp.polyfit(cp.asarray(x), cp.asarray(y), 2, full=True, **kw_cp)
+    exp = np.polyfit(x, y, 2, full=True, **kw_np)
+    assert got[0].dtype == exp[0].dtype
+    np.testing.assert_allclose(cp.asnumpy(got[0]), exp[0], rtol=tol, atol=tol)
+    assert got[2] == exp[2]
+    assert got[4] == exp[4]  # the same rcond: len(x) * eps of x's dtype
+    c1, v1 = cp.polyfit(cp.asarray(x), cp.asarray(y), 2, cov="unscaled", **kw_cp)
+    c2, v2 = np.polyfit(x, y, 2, cov="unscaled", **kw_np)
+    assert v1.dtype == v2.dtype and v1.shape == v2.shape
+    np.testing.assert_allclose(cp.asnumpy(v1), v2, rtol=tol * 10, atol=tol * np.abs(v2).max())
+
+
+def test_polyfit_array_likes_and_weight_casting_error():
+    x, y = [0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 2.0, 5.0]
+    assert_same(cp.polyfit(x, y, 1), np.polyfit(x, y, 1), rtol=1e-10)
+    assert_same(cp.polyfit(x, y, np.int64(2), w=[1, 2, 1, 2]), np.polyfit(x, y, np.int64(2), w=[1, 2, 1, 2]),
+                rtol=1e-10)
+    # complex weights cannot multiply a real Vandermonde matrix in place: NumPy's casting error
+    # (NumPy's UFuncTypeError is a TypeError; cunumpy raises TypeError with the same text)
+    with pytest.raises(TypeError) as e_np:
+        np.polyfit(np.asarray(x), np.asarray(y), 1, w=np.ones(4) * 1j)
+    with pytest.raises(TypeError) as e_cp:
+        cp.polyfit(cp.asarray(x), cp.asarray(y), 1, w=cp.asarray(np.ones(4) * 1j))
+    assert str(e_cp.value) == str(e_np.value)
+    with pytest.raises(TypeError):
+        cp.polyfit(x, y, 1.5)  # deg must be an integer (operator.index)
+    # float16 y reaches lstsq as float16, which linalg refuses in both
+    y16 = np.asarray(y, dtype=np.float16)
+    check_same_outcome(lambda: cp.polyfit(cp.asarray(x), cp.asarray(y16), 1), lambda: np.polyfit(x, y16, 1),
+                       lambda g, e: None)
+
+
 def test_polyfit_rank_warning_and_errors():
     x = np.array([1.0, 1.0, 1.0, 2.0])
     y = np.array([1.0, 2.0, 3.0, 4.0])

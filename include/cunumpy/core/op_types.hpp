@@ -72,6 +72,11 @@ struct Ufunc {
   bool comparison = false;    // equal ... greater_equal: a Python int is compared exactly
   bool logical = false;       // logical_*: inputs are cast to bool whatever the casting rule
   bool refuses_bool = false;  // sign, positive, gcd, lcm: no bool loop, and bool does not cast
+  // Comparisons, maximum/minimum/fmax/fmin, the isnan family, sign, clip, heaviside,
+  // nextafter, spacing:
+  // NumPy reports no floating-point error for them (their loops compare NaN quietly), so
+  // the CPU backend does not read the IEEE flags their C++ comparisons may set.
+  bool fp_quiet = false;
 };
 
 // FMax/FMin skip NaN (a slice of NaN only gives NaN), as fmax.reduce / nanmax. Scans take

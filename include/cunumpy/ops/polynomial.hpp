@@ -1,6 +1,5 @@
 // Polynomials as coefficient arrays, highest power first (numpy.vander, polyval, polyadd,
-// polysub, polymul, roots, poly; polyfit and the poly1d class are Python over these and
-// linalg.lstsq).
+// polysub, polymul, roots, poly, polyfit; the poly1d class is Python over these).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -34,5 +33,27 @@ ndarray roots(const ndarray& p);
 // square matrix as roots; real when complex roots come in conjugate pairs. A 0-d 1.0 for no
 // roots (NumPy returns the float 1.0). ValueError for other shapes.
 ndarray poly(const ndarray& seq_of_zeros);
+
+// polyfit's covariance: none, scaled by the residuals (cov=True), or unscaled.
+enum class PolyfitCov { None, Scaled, Unscaled };
+
+struct PolyfitResult {
+  ndarray coefficients;     // (deg + 1,) or (deg + 1, K) for a 2-D y, highest power first
+  ndarray residuals;        // lstsq's residuals of the scaled problem
+  int64_t rank = 0;         // of the scaled Vandermonde matrix; deg + 1 unless ill-conditioned
+  ndarray singular_values;  // of the scaled Vandermonde matrix
+  double rcond = 0;         // the one used: the given one, or len(x) * eps of x's dtype
+  ndarray covariance;       // (deg + 1, deg + 1) or (deg + 1, deg + 1, K) when asked for
+};
+
+// numpy.polyfit as NumPy computes it: x and y made inexact (x + 0.0), the Vandermonde
+// matrix weighted by w (in place, so NumPy's casting applies), its columns scaled to unit
+// norm, linalg::lstsq, the coefficients unscaled; the covariance from
+// inv(lhs^T lhs) / outer(scale, scale), times residuals / (len(x) - deg - 1) when scaled.
+// ValueError for deg < 0 or (scaled covariance) len(x) <= deg + 1; TypeError for x not 1-D
+// or empty, y not 1-D or 2-D, lengths that differ, w not 1-D or of another length. The
+// RankWarning (rank < deg + 1) is the caller's to issue.
+PolyfitResult polyfit(const ndarray& x, const ndarray& y, int64_t deg, std::optional<double> rcond = std::nullopt,
+                      const std::optional<ndarray>& w = std::nullopt, PolyfitCov cov = PolyfitCov::None);
 
 }  // namespace cunumpy

@@ -67,8 +67,9 @@ class CpuBackend final : public Backend {
       dispatch_dtype(plan.ops[1].dtype, [&](auto from) {
         using To = typename decltype(to)::type;
         using From = typename decltype(from)::type;
-        cpu::parallel_for(plan.size, kGrain,
-                          [&](int64_t b, int64_t e) { copy_runs<To, From>(plan, b, e); });
+        // A cast flags what NumPy reports ("invalid value encountered in cast").
+        cpu::parallel_for_fp(plan.size, kGrain,
+                             [&](int64_t b, int64_t e) { copy_runs<To, From>(plan, b, e); });
       });
     });
   }

@@ -119,7 +119,8 @@ void run_elementwise_cpu(const ElementwiseTask& task) {
       default: throw NotImplementedError("ufunc '" + uf.name + "': too many operands");
     }
   };
-  cpu::parallel_for(plan.size, cpu::kParallelGrain, chunk);
+  if (uf.fp_quiet) cpu::parallel_for(plan.size, cpu::kParallelGrain, chunk);
+  else cpu::parallel_for_fp(plan.size, cpu::kParallelGrain, chunk);
 
   for (int o = 0; o < nout; ++o)
     if (temps[o].defined()) {

@@ -1,6 +1,7 @@
 // CPU executor of ufunc.at: one inner-loop call per position, in order, so repeated
 // positions see each other's updates (NumPy's unbuffered semantics).
 #include "backend/cpu/elementwise_cpu_loops.hpp"
+#include "backend/cpu/parallel.hpp"
 #include "cunumpy/base/errors.hpp"
 #include "backend/cpu/cpu_executors.hpp"
 
@@ -28,6 +29,8 @@ void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
     }
   }
   const int64_t steps[3] = {0, 0, 0};
+  // One chunk on this thread (the order matters), for its floating-point flags.
+  cpu::parallel_for_fp(1, 1, [&](int64_t, int64_t) {
   for (std::size_t k = 0; k < positions.size(); ++k) {
     int64_t rem = positions[k], off = 0;
     for (int d = nd - 1; d >= 0; --d) {
@@ -38,6 +41,7 @@ void run_ufunc_at_cpu(const Ufunc& uf, const UfuncLoop& loop, ndarray& target,
     char* ptrs[3] = {el, el, const_cast<char*>(bptr ? bptr + static_cast<int64_t>(k) * bstep : nullptr)};
     fn(ptrs, steps, 1);
   }
+  });
 }
 
 }  // namespace cunumpy::detail

@@ -1,7 +1,14 @@
 // A fixed pool of worker threads fed one parallel_for at a time.
 #include "backend/cpu/parallel.hpp"
 
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/base/interrupt.hpp"
+
+#include <cfenv>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+#include <atomic>
 
 #include <algorithm>
 #include <condition_variable>
@@ -137,6 +144,40 @@ void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, in
     if (b < e) body(b, e);
   });
   if (!t_in_pool_task) check_interrupt();
+}
+
+// fenv's flags as NumPy's bits. FE_INEXACT is not one of NumPy's errors.
+static unsigned fp_errors_of(int flags) {
+  return ((flags & FE_DIVBYZERO) ? kFpDivideByZero : 0u) | ((flags & FE_OVERFLOW) ? kFpOverflow : 0u) |
+         ((flags & FE_UNDERFLOW) ? kFpUnderflow : 0u) | ((flags & FE_INVALID) ? kFpInvalid : 0u);
+}
+constexpr int kFpFlags = FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID;
+
+#if defined(__x86_64__)
+// x86-64 computes float and double (and the libm functions) in SSE, so MXCSR holds every
+// flag a reporting loop raises (the x87 status word only sees long double work, which none
+// does). Reading MXCSR costs a fraction of fetestexcept, which also stores the x87 state.
+static_assert(FE_INVALID == 0x01 && FE_DIVBYZERO == 0x04 && FE_OVERFLOW == 0x08 && FE_UNDERFLOW == 0x10,
+              "fenv's flags are MXCSR's bits on x86-64");
+static inline int fp_flags() { return static_cast<int>(_mm_getcsr()) & kFpFlags; }
+static inline void clear_fp_flags() { _mm_setcsr(_mm_getcsr() & ~static_cast<unsigned>(kFpFlags)); }
+#else
+static inline int fp_flags() { return std::fetestexcept(kFpFlags); }
+static inline void clear_fp_flags() { std::feclearexcept(kFpFlags); }
+#endif
+
+void parallel_for_fp(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+  if (n <= 0) return;
+  std::atomic<int> flags{0};
+  parallel_for(n, grain, [&](int64_t b, int64_t e) {
+    // The flags are per thread: a chunk clears its thread's flags and reads them back
+    // itself. Clearing costs more than a read, so it is done only when a flag is set: the
+    // common path is two reads (a few ns each).
+    if (fp_flags()) clear_fp_flags();
+    body(b, e);
+    if (const int f = fp_flags()) flags.fetch_or(f, std::memory_order_relaxed);
+  });
+  if (const int f = flags.load(std::memory_order_relaxed)) record_fp_errors(fp_errors_of(f));
 }
 
 }  // namespace cunumpy::cpu

@@ -14,4 +14,10 @@ int num_threads();
 void parallel_for(int64_t n, int64_t grain,
                   const std::function<void(int64_t begin, int64_t end)>& body);
 
+// parallel_for for float work: each chunk runs with the IEEE exception flags of its thread
+// cleared and its flags read afterwards; the union over all chunks is recorded for the
+// calling thread (cunumpy/base/fp_errors.hpp), where NumPy's error state acts on it.
+void parallel_for_fp(int64_t n, int64_t grain,
+                     const std::function<void(int64_t begin, int64_t end)>& body);
+
 }  // namespace cunumpy::cpu

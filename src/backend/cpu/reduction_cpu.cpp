@@ -151,26 +151,35 @@ void reduce_rows(const detail::ReduceTask& t) {
   const char* base = static_cast<const char*>(t.in.data());
   T* out = static_cast<T*>(t.out.data());
   constexpr int64_t kGrain = 1 << 16;
+  // Sums and products flag what NumPy's add.reduce/multiply.reduce report (overflow,
+  // inf - inf); max/min compare, which NumPy never reports.
+  constexpr bool kFlags = Op == ReduceOp::Sum || Op == ReduceOp::Prod;
+  auto run = [](int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& body) {
+    if constexpr (kFlags) parallel_for_fp(n, grain, body);
+    else parallel_for(n, grain, body);
+  };
   if (M == 1 && K >= 2 * kGrain && num_threads() > 1) {
     // One long row: partial results per chunk, combined in chunk order.
     const int64_t chunks = std::min<int64_t>(num_threads(), K / kGrain);
     const int64_t per = (K + chunks - 1) / chunks;
     std::vector<T> partial(static_cast<std::size_t>(chunks));
-    parallel_for(chunks, 1, [&](int64_t b, int64_t e) {
+    run(chunks, 1, [&](int64_t b, int64_t e) {
       for (int64_t c = b; c < e; ++c) {
         const int64_t k0 = c * per, n = std::min(K, k0 + per) - k0;
         partial[c] = reduce_run<Op, T>(base + k0 * sk, n, sk);
       }
     });
-    T acc = partial[0];
-    for (int64_t c = 1; c < chunks; ++c) acc = combine<Op, T>(acc, partial[c]);
-    out[0] = acc;
+    run(1, 1, [&](int64_t, int64_t) {  // (one chunk: the combination's flags count too)
+      T acc = partial[0];
+      for (int64_t c = 1; c < chunks; ++c) acc = combine<Op, T>(acc, partial[c]);
+      out[0] = acc;
+    });
     return;
   }
   if (sm == static_cast<int64_t>(sizeof(T)) && std::abs(sk) > sm && M >= 16) {
     // Kept axis contiguous (e.g. axis 0 of a C-ordered matrix): add whole rows into the
     // outputs, a vectorized sweep per k, as NumPy does for this layout.
-    parallel_for(M, std::max<int64_t>(16, kGrain / K), [&](int64_t b, int64_t e) {
+    run(M, std::max<int64_t>(16, kGrain / K), [&](int64_t b, int64_t e) {
       T* const o = out;  // locals, not captures: lets the compiler vectorize the sweep
       const char* const in = base;
       const int64_t step = sk, nk = K;
@@ -183,7 +192,7 @@ void reduce_rows(const detail::ReduceTask& t) {
     });
     return;
   }
-  parallel_for(M, std::max<int64_t>(1, kGrain / K), [&](int64_t b, int64_t e) {
+  run(M, std::max<int64_t>(1, kGrain / K), [&](int64_t b, int64_t e) {
     for (int64_t m = b; m < e; ++m) out[m] = reduce_run<Op, T>(base + m * sm, K, sk);
   });
 }

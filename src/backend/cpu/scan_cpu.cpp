@@ -11,13 +11,14 @@
 namespace cunumpy::cpu {
 namespace {
 
-template <class Op, class T>
+// Flags: cumulative sums and products flag what NumPy's accumulate reports; max/min do not.
+template <class Op, class T, bool Flags>
 void scan_rows(const detail::ScanTask& t) {
   const int64_t M = t.in.shape()[0], K = t.in.shape()[1];
   const int64_t sm = t.in.strides()[0], sk = t.in.strides()[1];
   const char* base = static_cast<const char*>(t.in.data());
   T* out = static_cast<T*>(t.out.data());
-  parallel_for(M, std::max<int64_t>(1, (1 << 16) / K), [&](int64_t b, int64_t e) {
+  auto rows = [&](int64_t b, int64_t e) {
     for (int64_t m = b; m < e; ++m) {
       const char* row = base + m * sm;
       T* o = out + m * K;
@@ -28,7 +29,10 @@ void scan_rows(const detail::ScanTask& t) {
         o[k] = acc;
       }
     }
-  });
+  };
+  const int64_t grain = std::max<int64_t>(1, (1 << 16) / K);
+  if constexpr (Flags) parallel_for_fp(M, grain, rows);
+  else parallel_for(M, grain, rows);
 }
 
 }  // namespace
@@ -43,10 +47,10 @@ void run_scan_cpu(const ScanTask& task) {
       throw NotImplementedError("float16 scans accumulate in float32 (ops layer bug)");
     } else {
       switch (task.op) {
-        case ReduceOp::Sum: return cpu::scan_rows<cn::op::add, T>(task);
-        case ReduceOp::Prod: return cpu::scan_rows<cn::op::multiply, T>(task);
-        case ReduceOp::Max: return cpu::scan_rows<cn::op::maximum, T>(task);
-        case ReduceOp::Min: return cpu::scan_rows<cn::op::minimum, T>(task);
+        case ReduceOp::Sum: return cpu::scan_rows<cn::op::add, T, true>(task);
+        case ReduceOp::Prod: return cpu::scan_rows<cn::op::multiply, T, true>(task);
+        case ReduceOp::Max: return cpu::scan_rows<cn::op::maximum, T, false>(task);
+        case ReduceOp::Min: return cpu::scan_rows<cn::op::minimum, T, false>(task);
         default: throw ValueError("scans take sum, prod, max and min");
       }
     }

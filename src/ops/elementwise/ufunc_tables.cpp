@@ -155,6 +155,10 @@ Registry build_registry() {
                    n == "greater" || n == "greater_equal";
     u.logical = n.starts_with("logical_");
     u.refuses_bool = n == "sign" || n == "positive" || n == "gcd" || n == "lcm";
+    u.fp_quiet = u.comparison || u.logical || n == "maximum" || n == "minimum" || n == "fmax" ||
+                 n == "fmin" || n == "isnan" || n == "isinf" || n == "isfinite" || n == "signbit" ||
+                 n == "sign" || n == "nextafter" || n == "spacing" || n == "clip" || n == "heaviside" ||
+                 n == "_where";
     std::string_view types(s.types);
     while (!types.empty()) {
       std::size_t end = types.find(' ');

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "ops/reduction/reduction_exec.hpp"
@@ -43,6 +44,14 @@ Operand drop_kept(const Operand& count, const ndarray& a, const ReduceArgs& args
 
 }  // namespace
 
+// How NumPy names the final division by the count in its floating-point errors: an array
+// result is divided by true_divide ("divide"); a 0-d float64/complex128 one by the scalar's
+// own arithmetic ("scalar divide"); other 0-d results go back through true_divide.
+static const char* division_name(const ndarray& r, const ReduceArgs& args) {
+  const bool scalar = r.ndim() == 0 && !args.out.defined() && (r.dtype() == float64 || r.dtype() == complex128);
+  return scalar ? "scalar divide" : "divide";
+}
+
 ndarray mean(const ndarray& a, const ReduceArgs& args) {
   const DType result = moment_dtype(a, args.dtype);
   ReduceArgs s = args;
@@ -50,8 +59,10 @@ ndarray mean(const ndarray& a, const ReduceArgs& args) {
   s.out = ndarray();
   s.initial.reset();
   ndarray total = reduce(ReduceOp::Sum, a, s);
+  label_fp_errors("reduce");
   ndarray m = true_divide(total, drop_kept(slice_count(a, args), a, args));
   if (m.dtype() != result) m = m.astype(result);
+  label_fp_errors(division_name(m, args));
   return detail::finish(m, args.out);
 }
 
@@ -77,17 +88,24 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
   s.keepdims = true;
   s.out = ndarray();
   s.initial.reset();
-  ndarray mean_kept = true_divide(reduce(ReduceOp::Sum, a, s), count);
+  // Each step's floating-point errors named as NumPy's _var reports them.
+  ndarray sum_kept = reduce(ReduceOp::Sum, a, s);
+  label_fp_errors("reduce");
+  ndarray mean_kept = true_divide(sum_kept, count);
   if (mean_kept.dtype() != work) mean_kept = mean_kept.astype(work);  // NumPy divides in place
+  label_fp_errors("divide");
   ndarray centered = subtract(a, mean_kept);
+  label_fp_errors("subtract");
   // |x|^2 of complex values as NumPy: the real part of x * conj(x).
   ndarray sq = centered.dtype().is_complex()
                    ? multiply(centered, conjugate(centered))
                          .astype(centered.dtype() == complex64 ? float32 : float64)
                    : multiply(centered, centered);
+  label_fp_errors("multiply");
   s.keepdims = args.keepdims;
   s.dtype = result;
   ndarray total = reduce(ReduceOp::Sum, sq, s);
+  label_fp_errors("reduce");
   // max(n - ddof, 0): zero gives inf or NaN, as NumPy (which also warns).
   Operand kept = drop_kept(count, a, args);
   Operand denom = kept.is_scalar()
@@ -95,6 +113,7 @@ ndarray var(const ndarray& a, const ReduceArgs& args, double ddof) {
                       : Operand(maximum(subtract(kept.array().astype(float64), ddof), 0.0));
   ndarray v = true_divide(total, denom);
   if (v.dtype() != result) v = v.astype(result);
+  label_fp_errors(division_name(v, args));
   return detail::finish(v, args.out);
 }
 
