@@ -47,6 +47,7 @@ NAME_REASONS = {
     **{f"cunumpy.{n}": METHOD for n in (
         "copy", "diagonal", "imag", "real", "ravel", "reshape", "squeeze", "swapaxes",
         "transpose", "shape", "size", "ndim", "matrix_transpose", "permute_dims")},
+    "cunumpy.linalg.diagonal": METHOD,
     "cunumpy.asnumpy": "forwarder: ndarray.get (a C++ device-to-host copy)",
     "cunumpy.asarray_chkfinite": "forwarder: asarray, then isfinite/all (C++)",
     "cunumpy.require": "forwarder: asarray/copy with the requested flags (C++)",

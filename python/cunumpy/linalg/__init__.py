@@ -20,7 +20,7 @@ import numpy as _numpy
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy._linalg_products import (  # noqa: F401  (numpy.linalg re-exports these)
-    matmul, tensordot, vecdot as _vecdot, outer as _outer, trace as _trace)
+    matmul, tensordot, vecdot as _vecdot, outer as _outer, trace as _trace, cross as _cross)
 
 LinAlgError = _core.LinAlgError
 
@@ -178,7 +178,8 @@ def matrix_transpose(x, /):
 
 def diagonal(x, /, *, offset=0):
     """Diagonals of the last two axes (numpy.linalg.diagonal)."""
-    return _cp().diagonal(_arr(x), offset=offset, axis1=-2, axis2=-1)
+    a = _arr(x)
+    return a.diagonal(offset, -2, -1)
 
 
 def trace(x, /, *, offset=0, dtype=None):
@@ -207,7 +208,7 @@ def cross(x1, x2, /, *, axis=-1):
         raise ValueError('Both input arrays must be (arrays of) 3-dimensional vectors, '
                          f'but they are {x1.shape[axis]} and {x2.shape[axis]} '
                          'dimensional instead.')
-    return _cp().cross(x1, x2, axis=axis)
+    return _cross(x1, x2, axis=axis)
 
 
 # ---- norms and what is built on the SVD (C++: cunumpy/ops/linalg_composites.hpp) -------
