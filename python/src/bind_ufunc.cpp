@@ -33,8 +33,45 @@ nb::object not_implemented() { return nb::borrow(Py_NotImplemented); }
 // lets Python try the other side, as its data model wants).
 using ArrayObject = nb::typed<nb::object, ndarray>;
 
+ArrayObject unary_operator(const Ufunc& uf, const ndarray& self) {
+  const Operand in[1] = {Operand(self)};
+  py::begin_fp_errors();
+  nb::object r = nb::cast(std::move(ufunc_call(uf, in)[0]));
+  py::report_fp_errors(uf.name.c_str());
+  return r;
+}
+
+const Ufunc* power_ufunc() {
+  static const Ufunc* power = &get_ufunc("power");
+  return power;
+}
+
+// NumPy's fast_scalar_power: `x ** 2`, `x ** -1` (a Python int) and `x ** 0.5` (a Python
+// float) of a float or complex x call square, reciprocal and sqrt, whose values (sqrt(-0.0)
+// is -0.0, sqrt(-inf) nan, complex 1/z) and error names ("overflow encountered in square")
+// differ from power's. nullptr: power itself.
+const Ufunc* fast_power_ufunc(const ndarray& self, nb::handle exponent) {
+  if (!self.dtype().is_inexact()) return nullptr;
+  if (PyLong_CheckExact(exponent.ptr())) {
+    int overflow = 0;
+    const long e = PyLong_AsLongAndOverflow(exponent.ptr(), &overflow);
+    if (overflow != 0) return nullptr;
+    static const Ufunc* reciprocal = &get_ufunc("reciprocal");
+    static const Ufunc* square = &get_ufunc("square");
+    return e == -1 ? reciprocal : e == 2 ? square : nullptr;
+  }
+  if (PyFloat_CheckExact(exponent.ptr()) && PyFloat_AS_DOUBLE(exponent.ptr()) == 0.5) {
+    static const Ufunc* sqrt = &get_ufunc("sqrt");
+    return sqrt;
+  }
+  return nullptr;
+}
+
 template <bool Reflected>
 ArrayObject binary_operator(const Ufunc& uf, const ndarray& self, nb::handle other) {
+  if (!Reflected && &uf == power_ufunc()) {
+    if (const Ufunc* fast = fast_power_ufunc(self, other)) return unary_operator(*fast, self);
+  }
   Operand rhs;
   if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Reflected ? rhs : Operand(self), Reflected ? Operand(self) : rhs};
@@ -46,23 +83,24 @@ ArrayObject binary_operator(const Ufunc& uf, const ndarray& self, nb::handle oth
 
 ArrayObject inplace_operator(const Ufunc& uf, nb::handle self_obj, nb::handle other) {
   ndarray& self = py::as_ndarray(self_obj);
-  Operand rhs;
-  if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   UfuncOptions options;
   options.out.push_back(self);
+  if (&uf == power_ufunc()) {
+    if (const Ufunc* fast = fast_power_ufunc(self, other)) {
+      const Operand in[1] = {Operand(self)};
+      py::begin_fp_errors();
+      ufunc_call(*fast, in, options);
+      py::report_fp_errors(fast->name.c_str());
+      return nb::borrow(self_obj);
+    }
+  }
+  Operand rhs;
+  if (to_operand(other, &rhs) == Convert::Unknown) return not_implemented();
   const Operand in[2] = {Operand(self), rhs};
   py::begin_fp_errors();
   ufunc_call(uf, in, options);
   py::report_fp_errors(uf.name.c_str());
   return nb::borrow(self_obj);
-}
-
-ArrayObject unary_operator(const Ufunc& uf, const ndarray& self) {
-  const Operand in[1] = {Operand(self)};
-  py::begin_fp_errors();
-  nb::object r = nb::cast(std::move(ufunc_call(uf, in)[0]));
-  py::report_fp_errors(uf.name.c_str());
-  return r;
 }
 
 // Sets cls.<name> to a C++ method.

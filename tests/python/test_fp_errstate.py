@@ -407,3 +407,42 @@ def test_cuda_kernels_report_nothing():
             cp.sum(cp.asarray([np.inf, -np.inf]))
             cp.asarray([1, 2]) // cp.asarray([0, 0])
     assert bool(cp.isinf(r).all())
+
+
+# ---- x ** scalar: NumPy's fast_scalar_power ---------------------------------------------
+
+@cpu_only
+@pytest.mark.parametrize("dtype", INEXACT)
+@pytest.mark.parametrize("exponent", [2, -1, 0.5, 2.0, -1.0, 3, True])
+def test_scalar_power_names_the_fast_ufunc(dtype, exponent):
+    # A Python int 2 / -1 or float 0.5 calls square / reciprocal / sqrt ("overflow
+    # encountered in square"); other exponents, NumPy scalars and arrays stay power.
+    with np.errstate(all="ignore"):
+        big = np.sqrt(np.finfo(dtype).max) * 2  # its square overflows
+        a = np.array([big, 0.0, -1.0, -0.0, -np.inf, 2.5]).astype(dtype)
+    if dtype.startswith("complex") and exponent in (-1.0, 3):
+        # complex power's own flags differ (NumPy's npy_cpow): values only
+        with np.errstate(all="ignore"):
+            np.testing.assert_array_equal(cp.asnumpy(cp.asarray(a) ** exponent), a ** exponent)
+        return
+    some = exponent is not True and not (dtype.startswith("complex") and exponent == 0.5)
+    assert_like_numpy(lambda xp: xp.asarray(a) ** exponent, expect_some=some)
+
+    def inplace(xp):
+        b = xp.asarray(a.copy())
+        b **= exponent
+    assert_like_numpy(inplace, expect_some=some)
+    with np.errstate(all="ignore"):
+        got = cp.asnumpy(cp.asarray(a) ** exponent)
+        want = a ** exponent
+    np.testing.assert_array_equal(got, want)  # sqrt(-0.0) is -0.0, sqrt(-inf) nan
+    assert np.array_equal(np.signbit(got.real), np.signbit(want.real))
+
+
+@cpu_only
+def test_scalar_power_other_operands_stay_power():
+    a = np.array([1e300, 0.0, -1.0])
+    for e in (np.int64(2), np.float64(0.5), np.array(-1)):
+        assert_like_numpy(lambda xp: xp.asarray(a) ** (xp.asarray(e) if isinstance(e, np.ndarray) else e))
+    assert_like_numpy(lambda xp: 2 ** xp.asarray(np.array([2000.0])))  # reflected: power
+    assert_like_numpy(lambda xp: xp.asarray(np.array([0, 3])) ** 2, expect_some=False)  # ints: power
