@@ -11,6 +11,7 @@
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/runtime/stream.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 
@@ -30,7 +31,8 @@ Scalar fill_scalar(nb::handle v, std::optional<DType> dtype) {
   return s;
 }
 
-// asarray on our arrays; copy: None (when needed), True (always), False (never).
+// asarray on our arrays; copy: None (when needed), True (always), False (never). A dtype
+// change is a cast NumPy reports on ("invalid value encountered in cast" for NaN to int).
 ndarray asarray_ndarray(const ndarray& a, nb::handle dtype, nb::handle copy) {
   std::optional<DType> dt = to_optional_dtype(dtype);
   const bool must_copy = !copy.is_none() && nb::cast<bool>(copy);
@@ -38,7 +40,11 @@ ndarray asarray_ndarray(const ndarray& a, nb::handle dtype, nb::handle copy) {
     if ((dt && *dt != a.dtype()) || a.device() != current_device())
       throw ValueError("Unable to avoid copy while creating an array as requested.");
   }
-  return asarray(a, dt, must_copy);
+  if (!dt || *dt == a.dtype()) return asarray(a, dt, must_copy);
+  begin_fp_errors();
+  ndarray out = asarray(a, dt, must_copy);
+  report_fp_errors("cast");
+  return out;
 }
 
 // asarray's order=: 'C'/'F' copy unless the array already is; 'A' keeps either layout,

@@ -446,3 +446,23 @@ def test_scalar_power_other_operands_stay_power():
         assert_like_numpy(lambda xp: xp.asarray(a) ** (xp.asarray(e) if isinstance(e, np.ndarray) else e))
     assert_like_numpy(lambda xp: 2 ** xp.asarray(np.array([2000.0])))  # reflected: power
     assert_like_numpy(lambda xp: xp.asarray(np.array([0, 3])) ** 2, expect_some=False)  # ints: power
+
+
+# ---- asarray / array with a dtype: the cast is reported ----------------------------------
+
+@cpu_only
+@pytest.mark.parametrize("dst", ["int64", "int32", "int8", "uint8", "float32", "float16"])
+@pytest.mark.parametrize("make", ["asarray", "array", "asanyarray", "ascontiguousarray", "asfortranarray",
+                                  "array-ndmin", "strided"])
+def test_conversion_with_dtype_reports_the_cast(make, dst):
+    src = np.array([np.nan, np.inf, 1.5, -2.0, 1e300])
+
+    def fn(xp):
+        a = xp.asarray(src)
+        if make == "array-ndmin":
+            return xp.array(a, dtype=dst, ndmin=2)
+        if make == "strided":
+            return xp.asarray(a[::-2], dtype=dst)
+        return getattr(xp, make)(a, dtype=dst)
+    assert_like_numpy(fn)
+    assert_like_numpy(lambda xp: xp.asarray(xp.asarray(src), dtype="float64"), expect_some=False)
