@@ -6,6 +6,7 @@
 
 #include "cunumpy/ops/calculus.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_operand.hpp"
 
 namespace nb = nanobind;
@@ -34,6 +35,7 @@ void bind_calculus(nb::module_& m) {
   }, nb::arg("x"), nb::arg("xp"), nb::arg("fp"), nb::arg("left").none(), nb::arg("right").none(),
      nb::arg("period").none());
   m.def("unwrap", [](const ndarray& p, std::optional<double> discont, int64_t axis, nb::handle period) {
-    return unwrap(p, discont, axis, py::array_like_operand(period));
+    Operand per = py::array_like_operand(period);
+    return py::fp_reported("subtract", [&] { return unwrap(p, discont, axis, per); });
   }, nb::arg("p"), nb::arg("discont").none(), nb::arg("axis"), nb::arg("period"));
 }

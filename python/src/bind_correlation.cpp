@@ -4,6 +4,7 @@
 
 #include "cunumpy/ops/correlation.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
@@ -21,14 +22,14 @@ void bind_correlation(nb::module_& m) {
     args.aweights = optional_ndarray(aweights);
     args.dtype = to_optional_dtype(dtype);
     OpWarnings w;
-    ndarray r = cov(a, args, &w);
+    ndarray r = fp_reported("divide", [&] { return cov(a, args, &w); });
     issue_warnings(w);
     return r;
   }, nb::arg("m"), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("bias"), nb::arg("ddof").none(),
      nb::arg("fweights").none(), nb::arg("aweights").none(), nb::arg("dtype").none());
   m.def("corrcoef", [](const ndarray& x, nb::handle y, bool rowvar, nb::handle dtype) {
     OpWarnings w;
-    ndarray r = corrcoef(x, optional_ndarray(y), rowvar, to_optional_dtype(dtype), &w);
+    ndarray r = fp_reported("divide", [&] { return corrcoef(x, optional_ndarray(y), rowvar, to_optional_dtype(dtype), &w); });
     issue_warnings(w);
     return r;
   }, nb::arg("x"), nb::arg("y").none(), nb::arg("rowvar"), nb::arg("dtype").none());

@@ -125,7 +125,9 @@ void bind_creation(nb::module_& m) {
     return nb::make_tuple(r, step);
   }, nb::arg("start"), nb::arg("stop"), nb::arg("num"), nb::arg("endpoint"), nb::arg("dtype") = nb::none());
   m.def("logspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, double base, nb::handle dtype) {
-    return logspace(to_scalar(start), to_scalar(stop), num, endpoint, base, to_optional_dtype(dtype));
+    return fp_reported("power", [&] {
+      return logspace(to_scalar(start), to_scalar(stop), num, endpoint, base, to_optional_dtype(dtype));
+    });
   }, nb::arg("start"), nb::arg("stop"), nb::arg("num"), nb::arg("endpoint"), nb::arg("base"), nb::arg("dtype") = nb::none());
   m.def("eye", [](int64_t n, nb::handle mm, int64_t k, nb::handle dtype, nb::handle order) {
     std::optional<int64_t> M;

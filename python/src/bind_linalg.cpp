@@ -16,6 +16,7 @@
 #include "cunumpy/ops/linalg.hpp"
 #include "cunumpy/runtime/cuda_info.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -71,7 +72,7 @@ void bind_linalg(nb::module_& m) {
     if (out) o.out = *out;
     o.dtype = py::to_optional_dtype(dtype);
     o.casting = casting_of(casting);
-    return matmul(a, b, o);
+    return py::fp_reported("matmul", [&] { return matmul(a, b, o); });
   }, nb::arg("a"), nb::arg("b"), nb::arg("out").none() = nb::none(), nb::arg("dtype").none() = nb::none(),
      nb::arg("casting").none() = nb::none());
 
@@ -79,12 +80,12 @@ void bind_linalg(nb::module_& m) {
   set_method(cls, "__matmul__", [](const ndarray& self, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray b;
     if (!matmul_operand(other, &b)) return not_implemented();
-    return nb::cast(matmul(self, b));
+    return nb::cast(py::fp_reported("matmul", [&] { return matmul(self, b); }));
   });
   set_method(cls, "__rmatmul__", [](const ndarray& self, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray a;
     if (!matmul_operand(other, &a)) return not_implemented();
-    return nb::cast(matmul(a, self));
+    return nb::cast(py::fp_reported("matmul", [&] { return matmul(a, self); }));
   });
   set_method(cls, "__imatmul__", [](nb::handle self_obj, nb::handle other) -> nb::typed<nb::object, ndarray> {
     ndarray& self = py::as_ndarray(self_obj);
@@ -96,16 +97,16 @@ void bind_linalg(nb::module_& m) {
                        "second at least two dimensions.");
     MatmulOptions o;
     o.out = self;
-    matmul(self, b, o);
+    py::fp_reported("matmul", [&] { return matmul(self, b, o); });
     return nb::borrow(self_obj);
   });
 
   m.def("dot", [](const ndarray& a, const ndarray& b, std::optional<ndarray> out) {
-    return dot(a, b, out ? *out : ndarray());
+    return py::fp_reported("dot", [&] { return dot(a, b, out ? *out : ndarray()); });
   }, nb::arg("a"), nb::arg("b"), nb::arg("out").none() = nb::none());
   m.def("vdot", &vdot);
   m.def("inner", &inner);
-  m.def("outer", &outer);
+  m.def("outer", [](const ndarray& a, const ndarray& b) { return py::fp_reported("multiply", [&] { return outer(a, b); }); });
   m.def("_tensordot_axes", [](const ndarray& a, const ndarray& b, std::vector<int64_t> ia, std::vector<int64_t> ib) {
     return tensordot(a, b, ia, ib);
   });
@@ -115,7 +116,9 @@ void bind_linalg(nb::module_& m) {
     return trace(a, offset, axis1, axis2, py::to_optional_dtype(dtype));
   }, nb::arg("a"), nb::arg("offset") = 0, nb::arg("axis1") = 0, nb::arg("axis2") = 1,
      nb::arg("dtype").none() = nb::none());
-  m.def("vecdot", &vecdot, nb::arg("x1"), nb::arg("x2"), nb::arg("axis") = -1);
+  m.def("vecdot", [](const ndarray& a, const ndarray& b, int64_t axis) {
+    return py::fp_reported("vecdot", [&] { return vecdot(a, b, axis); });
+  }, nb::arg("x1"), nb::arg("x2"), nb::arg("axis") = -1);
   m.def("matvec", &matvec);
   m.def("vecmat", &vecmat);
   m.def("_einsum", [](const std::string& subscripts, std::vector<ndarray> ops, nb::handle dtype, bool greedy) {

@@ -9,11 +9,13 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "cunumpy/ops/linalg_composites.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
@@ -39,16 +41,33 @@ linalg::NormOrder norm_order(nb::handle ord) {
   return linalg::NormOrder::number(v);
 }
 
+// Whether NumPy computes this vector norm as sum(|x| ** ord) ** (1 / ord), whose power
+// steps it reports ("overflow encountered in power"); its other norms go through dot,
+// max/min or a sum of |x| (not reported here yet).
+bool general_p_norm(nb::handle ord) {
+  if (ord.is_none() || nb::isinstance<nb::str>(ord)) return false;
+  const double v = PyFloat_AsDouble(ord.ptr());
+  if (v == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return false;
+  }
+  return !(std::isinf(v) || v == 0 || v == 1 || v == -1 || v == 2 || v == -2);
+}
+
 using OptionalAxes = std::optional<std::vector<int64_t>>;
 
 }  // namespace
 
 void bind_linalg_composites(nb::module_& m) {
   m.def("linalg_norm", [](const ndarray& x, nb::handle ord, OptionalAxes axis, bool keepdims) {
-    return linalg::norm(x, norm_order(ord), axis, keepdims);
+    const linalg::NormOrder o = norm_order(ord);
+    if (!general_p_norm(ord)) return linalg::norm(x, o, axis, keepdims);
+    return py::fp_reported("power", [&] { return linalg::norm(x, o, axis, keepdims); });
   }, nb::arg("x"), nb::arg("ord").none(), nb::arg("axis").none(), nb::arg("keepdims"));
   m.def("linalg_vector_norm", [](const ndarray& x, OptionalAxes axis, bool keepdims, nb::handle ord) {
-    return linalg::vector_norm(x, axis, keepdims, norm_order(ord));
+    const linalg::NormOrder o = norm_order(ord);
+    if (!general_p_norm(ord)) return linalg::vector_norm(x, axis, keepdims, o);
+    return py::fp_reported("power", [&] { return linalg::vector_norm(x, axis, keepdims, o); });
   }, nb::arg("x"), nb::arg("axis").none(), nb::arg("keepdims"), nb::arg("ord").none());
   m.def("linalg_matrix_norm", [](const ndarray& x, bool keepdims, nb::handle ord) {
     return linalg::matrix_norm(x, keepdims, norm_order(ord));
@@ -72,6 +91,7 @@ void bind_linalg_composites(nb::module_& m) {
   }, nb::arg("arrays"), nb::arg("out").none());
   m.def("linalg_tensorinv", &linalg::tensorinv, nb::arg("a"), nb::arg("ind"));
   m.def("linalg_tensorsolve", &linalg::tensorsolve, nb::arg("a"), nb::arg("b"), nb::arg("axes").none());
-  m.def("cross", &cross, nb::arg("a"), nb::arg("b"), nb::arg("axisa"), nb::arg("axisb"), nb::arg("axisc"),
-        nb::arg("allow_2d"));
+  m.def("cross", [](const ndarray& a, const ndarray& b, int64_t axisa, int64_t axisb, int64_t axisc, bool allow_2d) {
+    return py::fp_reported("multiply", [&] { return cross(a, b, axisa, axisb, axisc, allow_2d); });
+  }, nb::arg("a"), nb::arg("b"), nb::arg("axisa"), nb::arg("axisb"), nb::arg("axisc"), nb::arg("allow_2d"));
 }

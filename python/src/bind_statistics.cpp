@@ -7,6 +7,7 @@
 #include "cunumpy/ops/scan.hpp"
 #include "cunumpy/ops/statistics.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 #include "py_reduce_args.hpp"
 
 namespace nb = nanobind;
@@ -28,10 +29,10 @@ void bind_statistics(nb::module_& m) {
     return result(ptp(a, to_axes_opt(scalar_axis(a, ax)), keepdims, out_array(o)), o);
   }, nb::arg("a"), axis, out, nb::arg("keepdims") = false);
   m.def("diff", [](const ndarray& a, int64_t n, int64_t ax, nb::handle prepend, nb::handle append) {
-    return diff(a, n, ax, optional_ndarray(prepend), optional_ndarray(append));
+    return fp_reported("subtract", [&] { return diff(a, n, ax, optional_ndarray(prepend), optional_ndarray(append)); });
   }, nb::arg("a"), nb::arg("n"), nb::arg("axis"), nb::arg("prepend").none(), nb::arg("append").none());
   m.def("ediff1d", [](const ndarray& a, nb::handle to_end, nb::handle to_begin) {
-    return ediff1d(a, optional_ndarray(to_end), optional_ndarray(to_begin));
+    return fp_reported("subtract", [&] { return ediff1d(a, optional_ndarray(to_end), optional_ndarray(to_begin)); });
   }, nb::arg("ary"), nb::arg("to_end").none(), nb::arg("to_begin").none());
   auto def_cumulative = [&](const char* name, bool is_sum) {
     m.def(name, [is_sum](const ndarray& x, nb::handle ax, nb::handle dt, nb::handle o, bool include_initial) {

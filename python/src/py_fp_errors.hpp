@@ -22,4 +22,14 @@ inline void report_fp_errors(const char* where) {
   if (fp_errors_recorded()) report_fp_errors_slow(where);
 }
 
+// Runs f(), an operation NumPy reports on as `where` ("subtract" for diff), and reports
+// what its steps recorded (the steps it labelled keep their own names).
+template <class F>
+auto fp_reported(const char* where, F&& f) {
+  begin_fp_errors();
+  auto r = f();
+  report_fp_errors(where);
+  return r;
+}
+
 }  // namespace cunumpy::py

@@ -1,6 +1,8 @@
 // The per-thread record of floating-point errors (cunumpy/base/fp_errors.hpp).
 #include "cunumpy/base/fp_errors.hpp"
 
+#include <cfenv>
+
 namespace cunumpy {
 namespace {
 
@@ -26,6 +28,15 @@ void label_fp_errors(const char* where) {
     r.labelled[r.n++] = FpErrorReport{r.pending, where};
     r.pending = 0;
   }  // (a full record keeps the rest unlabelled: the caller's name)
+}
+
+void clear_thread_fp_flags() { std::feclearexcept(FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID); }
+
+void record_thread_fp_flags() {
+  const int f = std::fetestexcept(FE_DIVBYZERO | FE_OVERFLOW | FE_UNDERFLOW | FE_INVALID);
+  if (!f) return;
+  record_fp_errors(((f & FE_DIVBYZERO) ? kFpDivideByZero : 0u) | ((f & FE_OVERFLOW) ? kFpOverflow : 0u) |
+                   ((f & FE_UNDERFLOW) ? kFpUnderflow : 0u) | ((f & FE_INVALID) ? kFpInvalid : 0u));
 }
 
 bool fp_errors_recorded() { return t_record.any != 0; }

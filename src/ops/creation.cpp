@@ -1,5 +1,6 @@
 // Array creation. Fills and diagonals run on the device through the backend; arange,
 // linspace and tri are generated on the host with NumPy's exact arithmetic, then uploaded.
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/ops/creation.hpp"
 
 #include <algorithm>
@@ -196,7 +197,10 @@ ndarray logspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   ndarray lin = linspace(start, stop, num, endpoint, float64).to(Device::cpu());
   const double* y = static_cast<const double*>(lin.data());
   std::vector<double> host(static_cast<std::size_t>(num));
+  clear_thread_fp_flags();  // NumPy reports its power(base, y): "overflow encountered in power"
   for (int64_t i = 0; i < num; ++i) host[i] = std::pow(base, y[i]);
+  record_thread_fp_flags();
+  label_fp_errors("power");
   ndarray out = array_from_host(host.data(), Shape{num}, Strides{8}, float64, current_device());
   const DType dtype = dtype_in.value_or(float64);
   return dtype == float64 ? out : out.astype(dtype);

@@ -19,6 +19,11 @@ enum FpError : unsigned {
 // Adds errors to this thread's record (the executors call it).
 void record_fp_errors(unsigned errors);
 
+// Host work on the calling thread (logspace's std::pow): clear its IEEE flags first, then
+// record what the work raised.
+void clear_thread_fp_flags();
+void record_thread_fp_flags();
+
 // A composition of several steps names each step's errors as NumPy reports them (mean:
 // "reduce" for its sum, then "divide" or "scalar divide"): the errors recorded since the
 // last label or take get the name `where`, a string literal (kept, not copied).

@@ -71,6 +71,26 @@ void for_batch(int64_t batch, int64_t work, F&& body) {
   }
 }
 
+// for_batch for products, whose IEEE flags NumPy reports ("invalid value encountered in
+// matmul" for inf * 0): the flags of the threads that called BLAS are recorded, as NumPy
+// reads its own thread's after the call. Work OpenBLAS hands to its own threads (large
+// products) sets flags there, which neither NumPy nor this reads.
+template <class F>
+void for_batch_fp(int64_t batch, int64_t work, F&& body) {
+  if (batch > 1 && work <= kSmallWork) {
+    const LocalThreadsFn local = local_blas_threads();
+    cpu::parallel_for_fp(batch, 1, [&](int64_t b, int64_t e) {
+      const int before = local ? local(1) : 0;
+      for (int64_t j = b; j < e; ++j) body(j);
+      if (local) local(before);
+    });
+  } else {
+    cpu::parallel_for_fp(1, 1, [&](int64_t, int64_t) {  // one chunk: on this thread
+      for (int64_t j = 0; j < batch; ++j) body(j);
+    });
+  }
+}
+
 template <class T> struct RealOf { using type = T; };
 template <class T> struct RealOf<std::complex<T>> { using type = T; };
 template <class T> constexpr bool kIsComplex = !std::is_same_v<T, typename RealOf<T>::type>;
@@ -140,8 +160,31 @@ void integer_gemm(const GemmTask& t) {
   });
 }
 
+// A real inner product (m = n = 1) through BLAS's dot, as NumPy's 1-D dot and matmul: a
+// GEMM kernel also multiplies its padding, so [inf] @ [inf] would raise "invalid" there.
+// false: strides dot cannot take (GEMM does it).
+template <class T, class I>
+bool blas_inner(const GemmTask& t) {
+  const int64_t batch = t.c.shape()[0], k = t.a.shape()[2];
+  const int64_t isz = t.c.itemsize();
+  const int64_t incx = k == 1 ? 1 : t.a.strides()[2] / isz, incy = k == 1 ? 1 : t.b.strides()[1] / isz;
+  if (incx <= 0 || incy <= 0 || t.a.strides()[2] % isz != 0 || t.b.strides()[1] % isz != 0) return false;
+  using Fn = T (*)(const I*, const void*, const I*, const void*, const I*);
+  auto dot = reinterpret_cast<Fn>(routine(t.c.dtype(), "dot"));
+  const I K = static_cast<I>(k), ix = static_cast<I>(incx), iy = static_cast<I>(incy);
+  for_batch_fp(batch, k, [&](int64_t j) {
+    const char* pa = static_cast<const char*>(t.a.data()) + j * t.a.strides()[0];
+    const char* pb = static_cast<const char*>(t.b.data()) + j * t.b.strides()[0];
+    *reinterpret_cast<T*>(matrix(t.c, j, 1)) = dot(&K, pa, &ix, pb, &iy);
+  });
+  return true;
+}
+
 template <class T, class I>
 void blas_gemm(const GemmTask& t) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (t.c.shape()[1] == 1 && t.c.shape()[2] == 1 && blas_inner<T, I>(t)) return;
+  }
   using Fn = void (*)(const char*, const char*, const I*, const I*, const I*, const T*, const void*, const I*,
                       const void*, const I*, const T*, void*, const I*, std::size_t, std::size_t);
   auto gemm = reinterpret_cast<Fn>(routine(t.c.dtype(), "gemm"));
@@ -157,7 +200,7 @@ void blas_gemm(const GemmTask& t) {
   const I M = static_cast<I>(n), N = static_cast<I>(m), K = static_cast<I>(k);
   const I lda = static_cast<I>(vb.ld), ldb = static_cast<I>(va.ld), ldc = static_cast<I>(std::max<int64_t>(1, n));
   const T one(1), zero(0);
-  for_batch(batch, m * n * k, [&](int64_t j) {
+  for_batch_fp(batch, m * n * k, [&](int64_t j) {
     const char* pa = static_cast<const char*>(t.a.data()) + j * as[0];
     const char* pb = static_cast<const char*>(t.b.data()) + j * bs[0];
     char* pc = matrix(t.c, j, m * n);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/ops/calculus.hpp"
 #include "cunumpy/ops/copying.hpp"
 #include "cunumpy/ops/differences.hpp"
@@ -13,7 +14,9 @@
 namespace cunumpy {
 
 ndarray unwrap(const ndarray& p, const std::optional<double>& discont, int64_t axis, const Operand& period) {
+  // The steps' floating-point errors carry NumPy's names (fp_errors.hpp).
   const ndarray dd = diff(p, 1, axis);
+  label_fp_errors("subtract");
   const int ax = normalize_axis(axis, p.ndim());
   const Operand ops[] = {dd, period};
   const DType dt = resolve_ufunc(get_ufunc("subtract"), ops).loop->types.back();
@@ -31,18 +34,27 @@ ndarray unwrap(const ndarray& p, const std::optional<double>& discont, int64_t a
     high = Operand::weak(Scalar(h));
     low = Operand::weak(Scalar(-h));
   }
-  ndarray ddmod = add(remainder(subtract(dd, low), period), low);
+  const ndarray shifted = subtract(dd, low);  // NumPy's dd + interval_low
+  label_fp_errors("add");
+  const ndarray folded = remainder(shifted, period);
+  label_fp_errors("remainder");
+  ndarray ddmod = add(folded, low);
+  label_fp_errors("add");
   if (ambiguous) {  // the jumps of exactly +period/2 keep their sign
     const ndarray fix = logical_and(equal(ddmod, low), greater(dd, 0));
     copyto(ddmod, high, Casting::Unsafe, fix);
   }
   ndarray correct = subtract(ddmod, dd);
+  label_fp_errors("subtract");
   const double cut = discont ? *discont : per.to_double() / 2;
   copyto(correct, Operand(0), Casting::Unsafe, less(absolute(dd), Operand::weak(Scalar(cut))));
   ndarray up = p.astype(dt);
   using detail::slice_axis;
   ndarray tail = slice_axis(up, ax, 1, std::nullopt);
-  tail.assign(add(slice_axis(p, ax, 1, std::nullopt), cumsum(correct, ax)));
+  const ndarray summed = cumsum(correct, ax);
+  label_fp_errors("accumulate");
+  tail.assign(add(slice_axis(p, ax, 1, std::nullopt), summed));
+  label_fp_errors("add");
   return up;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cunumpy/base/errors.hpp"
+#include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/ops/correlation.hpp"
 #include "cunumpy/ops/creation.hpp"
 #include "cunumpy/ops/elementwise.hpp"
@@ -87,7 +88,13 @@ ndarray cov(const ndarray& m, const CovArgs& args, OpWarnings* warnings) {
     if (w_sum == 0) throw ZeroDivisionError("Weights sum to zero, can't be normalized");
     wd = array_from_host(w.data(), Shape{n}, Strides{static_cast<int64_t>(sizeof(double))}, float64,
                          X.device());
-    avg = true_divide(sum(multiply(X, wd), SmallVector<int64_t, 8>{1}), w_sum);
+    // NumPy's average: multiply(a, wgt).sum(axis) / scl (its steps' error names)
+    const ndarray weighted_x = multiply(X, wd);
+    label_fp_errors("multiply");
+    const ndarray weighted_sum = sum(weighted_x, SmallVector<int64_t, 8>{1});
+    label_fp_errors("reduce");
+    avg = true_divide(weighted_sum, w_sum);
+    label_fp_errors("divide");
     if (ddof == 0) {
       fact = w_sum;
     } else if (!args.aweights) {
@@ -103,14 +110,19 @@ ndarray cov(const ndarray& m, const CovArgs& args, OpWarnings* warnings) {
     report(warnings, &OpWarnings::divide_by_zero);  // NumPy's true_divide(1, 0.0) below
     fact = 0.0;
   }
+  // Each step's floating-point errors get the name of NumPy's step (fp_errors.hpp).
   X = subtract(X, with_axis(avg, 1)).astype(dtype);
+  label_fp_errors("subtract");
   ndarray XT = weighted ? multiply(X, wd) : X;  // float64 weights promote, as NumPy's X*w
+  label_fp_errors("multiply");
   if (X.dtype().is_complex()) XT = conjugate(XT);
   ndarray c = sum(multiply(with_axis(X, 1), with_axis(XT, 0)), SmallVector<int64_t, 8>{2});
+  label_fp_errors("dot");
   UfuncOptions o;
   o.out = {c};  // in place, as NumPy: keeps c's dtype
   const double inv = fact == 0.0 ? HUGE_VAL : 1.0 / fact;
   multiply(c, Operand(Scalar(inv)), o);
+  label_fp_errors("multiply");
   return c.squeeze();
 }
 
@@ -124,7 +136,9 @@ ndarray corrcoef(const ndarray& x, const std::optional<ndarray>& y, bool rowvar,
   if (c.ndim() < 2) return true_divide(c, c);  // a scalar covariance: 1, or nan as NumPy
   const ndarray d = diagonal(c);
   const ndarray stddev = sqrt(d.dtype().is_complex() ? d.astype(real_dtype(d.dtype())) : d);
+  label_fp_errors("sqrt");
   c = true_divide(true_divide(c, with_axis(stddev, 1)), with_axis(stddev, 0));
+  label_fp_errors("divide");
   // Clip to [-1, 1]: rounding can take |c| slightly past 1.
   if (c.dtype().is_complex()) {
     const ndarray parts = c.view(real_dtype(c.dtype()));  // (.., 2n): real, imag interleaved
