@@ -160,7 +160,7 @@ void integer_gemm(const GemmTask& t) {
   });
 }
 
-// A real inner product (m = n = 1) through BLAS's dot, as NumPy's 1-D dot and matmul: a
+// An inner product (m = n = 1) through BLAS's dot, as NumPy's 1-D dot and matmul: a
 // GEMM kernel also multiplies its padding, so [inf] @ [inf] would raise "invalid" there.
 // false: strides dot cannot take (GEMM does it).
 template <class T, class I>
@@ -170,7 +170,9 @@ bool blas_inner(const GemmTask& t) {
   const int64_t incx = k == 1 ? 1 : t.a.strides()[2] / isz, incy = k == 1 ? 1 : t.b.strides()[1] / isz;
   if (incx <= 0 || incy <= 0 || t.a.strides()[2] % isz != 0 || t.b.strides()[1] % isz != 0) return false;
   using Fn = T (*)(const I*, const void*, const I*, const void*, const I*);
-  auto dot = reinterpret_cast<Fn>(routine(t.c.dtype(), "dot"));
+  // ?dotu returns its complex value as C's _Complex, which std::complex matches on x86-64
+  // and aarch64 (two floating-point registers).
+  auto dot = reinterpret_cast<Fn>(routine(t.c.dtype(), kIsComplex<T> ? "dotu" : "dot"));
   const I K = static_cast<I>(k), ix = static_cast<I>(incx), iy = static_cast<I>(incy);
   for_batch_fp(batch, k, [&](int64_t j) {
     const char* pa = static_cast<const char*>(t.a.data()) + j * t.a.strides()[0];
@@ -180,11 +182,45 @@ bool blas_inner(const GemmTask& t) {
   return true;
 }
 
+// A matrix-vector product (n = 1 or m = 1) through BLAS's gemv, as NumPy's matmul: its
+// flags are those of NumPy's call (GEMM's padding raises others). false: strides gemv
+// cannot take.
+template <class T, class I>
+bool blas_gemv(const GemmTask& t) {
+  const int64_t batch = t.c.shape()[0], m = t.c.shape()[1], n = t.c.shape()[2], k = t.a.shape()[2];
+  const int64_t isz = t.c.itemsize();
+  const auto& as = t.a.strides();
+  const auto& bs = t.b.strides();
+  const bool column = n == 1;  // c = A x, else c = x B = B^T x
+  // The matrix (rows x k or k x cols) and the vector's stride.
+  const BlasView v = column ? blas_view(m, k, as[1] / isz, as[2] / isz) : blas_view(k, n, bs[1] / isz, bs[2] / isz);
+  const int64_t vstride = column ? bs[1] : as[2];
+  const int64_t inc = k == 1 ? 1 : vstride / isz;
+  if (!v.ok || inc <= 0 || vstride % isz != 0 || as[1] % isz != 0 || as[2] % isz != 0 || bs[1] % isz != 0 ||
+      bs[2] % isz != 0)
+    return false;
+  // Column-major stored matrix: (rows, cols) as BLAS sees it, and whether to transpose it.
+  const int64_t rows = column ? (v.trans ? k : m) : (v.trans ? n : k);
+  const int64_t cols = column ? (v.trans ? m : k) : (v.trans ? k : n);
+  const char tr = column ? (v.trans ? 'T' : 'N') : (v.trans ? 'N' : 'T');
+  using Fn = void (*)(const char*, const I*, const I*, const T*, const void*, const I*, const void*, const I*,
+                      const T*, void*, const I*, std::size_t);
+  auto gemv = reinterpret_cast<Fn>(routine(t.c.dtype(), "gemv"));
+  const I R = static_cast<I>(rows), C = static_cast<I>(cols), ld = static_cast<I>(std::max<int64_t>(v.ld, std::max<int64_t>(1, rows)));
+  const I incx = static_cast<I>(inc), one_i = 1;
+  const T one(1), zero(0);
+  for_batch_fp(batch, m * n * k, [&](int64_t j) {
+    const char* pa = static_cast<const char*>(t.a.data()) + j * as[0];
+    const char* pb = static_cast<const char*>(t.b.data()) + j * bs[0];
+    gemv(&tr, &R, &C, &one, column ? pa : pb, &ld, column ? pb : pa, &incx, &zero, matrix(t.c, j, m * n), &one_i, 1);
+  });
+  return true;
+}
+
 template <class T, class I>
 void blas_gemm(const GemmTask& t) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (t.c.shape()[1] == 1 && t.c.shape()[2] == 1 && blas_inner<T, I>(t)) return;
-  }
+  if (t.c.shape()[1] == 1 && t.c.shape()[2] == 1 && blas_inner<T, I>(t)) return;
+  if ((t.c.shape()[1] == 1 || t.c.shape()[2] == 1) && blas_gemv<T, I>(t)) return;
   using Fn = void (*)(const char*, const char*, const I*, const I*, const I*, const T*, const void*, const I*,
                       const void*, const I*, const T*, void*, const I*, std::size_t, std::size_t);
   auto gemm = reinterpret_cast<Fn>(routine(t.c.dtype(), "gemm"));
