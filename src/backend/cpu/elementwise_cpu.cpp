@@ -119,7 +119,11 @@ void run_elementwise_cpu(const ElementwiseTask& task) {
       default: throw NotImplementedError("ufunc '" + uf.name + "': too many operands");
     }
   };
-  if (uf.fp_quiet) cpu::parallel_for(plan.size, cpu::kParallelGrain, chunk);
+  // NumPy's complex ordering (its CLT/CLE macros, C's signalling `<` on the real and
+  // imaginary parts) flags invalid on NaN, unlike its float comparisons.
+  const bool complex_order = uf.comparison && loop.types[0].is_complex() && uf.name != "equal" &&
+                             uf.name != "not_equal";
+  if (uf.fp_quiet && !complex_order) cpu::parallel_for(plan.size, cpu::kParallelGrain, chunk);
   else cpu::parallel_for_fp(plan.size, cpu::kParallelGrain, chunk);
 
   for (int o = 0; o < nout; ++o)
