@@ -3,8 +3,9 @@
 The state is NumPy's own (one state, as CuPy shares it), so `with cp.errstate(...)` and
 `with np.errstate(...)` are the same thing. On the CPU backend it governs cunumpy's own
 work as it governs NumPy's: the CPU executors read the IEEE flags of the threads that ran a
-ufunc, an operator, ufunc.reduce/accumulate/reduceat/outer/at, sum/prod/mean/cumsum/cumprod
-or a cast (astype), and when one is set the binding calls `report_fp_errors` below, which
+ufunc, an operator, ufunc.reduce/accumulate/reduceat/outer/at, sum/prod/mean/cumsum/cumprod,
+a cast (astype, asarray/array with a dtype), a BLAS product (matmul/dot/vecdot) or a
+composition docs/architecture.md lists (diff, cov, unwrap, ...), and when one is set the binding calls `report_fp_errors` below, which
 acts as NumPy does ("divide by zero encountered in divide" as a RuntimeWarning,
 FloatingPointError, seterrcall's function or log object, or a print). CUDA kernels record
 no IEEE flags (neither do CuPy's), so on a GPU `cp.ones(2) / 0` gives inf without a
