@@ -343,3 +343,20 @@ def test_repeat_unsigned_counts_as_numpy():
         cp.repeat(a_cp, np.array([3], np.uint64))
     for reps in (np.uint64(3), np.uint8(2), np.array([1, 2, 0, 1], np.int32), np.array([True])):
         same_result(lambda: np.repeat(a_np, reps), lambda: cp.repeat(a_cp, reps))
+
+
+# ---- the fuzzer's own measurement --------------------------------------------------------
+
+def test_fuzzer_frees_each_result_before_the_other_library_runs():
+    """Under the fuzzer's 4 GiB address-space limit, NumPy's 2 GiB result held while
+    cunumpy allocated (or cunumpy's pool caching its block while NumPy allocated) made
+    ones(2**31, 'int8') a MemoryError on one side only."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    try:
+        import fuzz_hostile
+    finally:
+        sys.path.pop(0)
+    case = "xp.ones(2**31, dtype='int8')"
+    got, rc, err = fuzz_hostile.run_batch([case, case], timeout=300)
+    assert rc == 0, err[-2000:]
+    assert [o for pair in got for o in pair] == [["ok", "(2147483648,)"]] * 4
