@@ -154,31 +154,42 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
         if isinstance(v, list):
             _numpy.asarray(v)  # NumPy converts a list bound first: a ragged one is its ValueError
+    length = _arange_length(start, stop, step)
     if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
         _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
-    empty_result = _arange_beyond_int64(start, stop, step)
-    if empty_result:
+    beyond_int64 = any(type(v) is int and not -2**63 <= v < 2**63 for v in (start, stop, step))
+    if beyond_int64 and length is not None and length <= 0:
         return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
+    # (A bound beyond int64 with a positive length stays C++'s OverflowError: NumPy makes
+    # an object array there.)
     return _core.arange(start, stop, step, dtype)
 
 
-def _arange_beyond_int64(start, stop, step):
-    """Bounds with a Python int beyond int64 (which C++ cannot take): NumPy's length
-    ceil((stop - start) / step), computed on the Python numbers, beyond int64 either way
-    is its ValueError; a length of 0 or less an empty array (returns True). False: the
-    bounds are for C++ (one beyond int64 with a positive length stays its OverflowError)."""
-    real = (int, float, _numpy.integer, _numpy.floating)
-    if not any(type(v) is int and not -2**63 <= v < 2**63 for v in (start, stop, step)):
-        return False
-    if any(isinstance(v, (complex, _numpy.complexfloating)) for v in (start, stop, step)):
-        raise TypeError('must be real number, not complex')
-    # NumPy's length arithmetic on the Python objects: its TypeError for a bound that is no number.
-    q = (stop - start) / step if step != 0 else None
-    if q is None or not all(isinstance(v, real) for v in (start, stop, step)):
-        return False
-    if q != q or q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
+def _arange_length(start, stop, step):
+    """NumPy's length of arange, computed as it does, on the Python objects: (stop - start)
+    / step first, so a zero step is Python's ZeroDivisionError for Python numbers, and inf
+    or nan (its ValueError) for NumPy scalars, whose division does not raise; a length
+    beyond intp either way is its ValueError. None where a bound is no real number (C++
+    raises the TypeError)."""
+    bounds = (start, stop, step)
+    real = (int, float, _numpy.integer, _numpy.floating, _numpy.bool_)
+    if not all(isinstance(v, real) for v in bounds):
+        if any(type(v) is int and not -2**63 <= v < 2**63 for v in bounds):
+            # C++ cannot take the big int: NumPy's own error (a TypeError) from here.
+            if any(isinstance(v, (complex, _numpy.complexfloating)) for v in bounds):
+                raise TypeError('must be real number, not complex')
+            (stop - start) / step
+        return None
+    delta = stop - start
+    q = delta / step  # ZeroDivisionError for Python numbers, as NumPy's
+    q = float(q)
+    if q != q:
+        raise ValueError("arange: cannot compute length")
+    if q == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy
+        return 0 if math.copysign(1.0, q) < 0 else 1
+    if q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
         raise ValueError("Maximum allowed size exceeded")
-    return math.ceil(q) <= 0
+    return math.ceil(q)
 
 
 def _check_arange_stores(start, stop, step, dt):

@@ -29,6 +29,14 @@ def repeat(a, repeats, axis=None):
     """Repeats each element `repeats` times along `axis` (the flattened array by default)."""
     a = _arr(a)
     reps = _host(repeats)
+    if isinstance(reps, _numpy.ndarray) and not _numpy.can_cast(reps.dtype, _numpy.intp):
+        # An array of counts is cast to intp safely (uint64 is NumPy's TypeError).
+        what = 'scalar' if reps.ndim == 0 else 'array data'
+        raise TypeError(f"Cannot cast {what} from {reps.dtype!r} to {_numpy.dtype(_numpy.intp)!r} "
+                        "according to the rule 'safe'")
+    if isinstance(reps, _numpy.unsignedinteger):
+        # A NumPy unsigned scalar is cast to intp unsafely: uint64(2**64 - 1) is -1, as NumPy.
+        reps = int(_numpy.asarray(reps).astype(_numpy.intp))
     if _numpy.ndim(reps) == 0 or (_numpy.ndim(reps) == 1 and _numpy.size(reps) == 1):
         # NumPy converts one count with int(): 2.9 repeats twice, a complex is a TypeError.
         counts = [int(_numpy.asarray(reps).reshape(-1)[0]) if _numpy.ndim(reps) else int(reps)]

@@ -48,11 +48,41 @@ def swapaxes(a, axis1, axis2):
 
 
 def moveaxis(a, source, destination):
-    return _core.moveaxis(_arr(a), _c_int_axes(source), _c_int_axes(destination))
+    a = _arr(a)
+    return _core.moveaxis(a, _moveaxis_axes(source, a.ndim, 'source'),
+                          _moveaxis_axes(destination, a.ndim, 'destination'))
+
+
+def _moveaxis_axes(axis, ndim, argname):
+    """NumPy's normalize_axis_tuple: one integer is one axis, anything else is iterated
+    (bytes give their byte values, a dict its keys) and each element checked in order, so
+    the first bad element decides the error. A bool stays refused (by C++, on purpose)."""
+    if isinstance(axis, bool):
+        return axis
+    if not isinstance(axis, (tuple, list)):
+        try:
+            axis = [operator.index(axis)]
+        except TypeError:
+            pass
+    # A comprehension with a fast path: an endless sequence runs to MemoryError at NumPy's pace.
+    # (TypeError "'float' object is not iterable", as NumPy.)
+    return [v if type(v) is int and -ndim <= v < ndim else _moveaxis_axis(v, ndim, argname) for v in axis]
+
+
+def _moveaxis_axis(v, ndim, argname):
+    if isinstance(v, bool):
+        return v
+    v = operator.index(_c_int_axes(v))
+    if not -ndim <= v < ndim:
+        raise _numpy.exceptions.AxisError(v, ndim, argname)
+    return v
 
 
 def squeeze(a, axis=None):
-    return _arr(a).squeeze(axis if axis is None else _c_int_axes(axis, squeeze=True))
+    # A list is refused by the method (NumPy's TypeError), before any of its elements.
+    if axis is None or isinstance(axis, list):
+        return _arr(a).squeeze(axis)
+    return _arr(a).squeeze(_c_int_axes(axis, squeeze=True))
 
 
 def expand_dims(a, axis=0):

@@ -557,7 +557,9 @@ void bind_ndarray(nb::module_& m) {
                else throw TypeError("reshape() got an unexpected keyword argument '" + key + "'");
              }
              if (args.size() == 0) throw TypeError("reshape() takes exactly 1 argument (0 given)");
-             ndarray r = a.reshape(to_shape(single_or_tuple(args)), order);
+             // NumPy reads a lone None as "no new shape": a view of the same shape.
+             nb::handle shape = single_or_tuple(args);
+             ndarray r = a.reshape(shape.is_none() ? a.shape() : to_shape(shape), order);
              // NumPy 2's copy=: False forbids a copy, True always copies.
              const bool is_view = r.memory() == a.memory();
              if (!copy.is_none()) {
@@ -591,6 +593,10 @@ void bind_ndarray(nb::module_& m) {
            [](nb::handle self, nb::handle axis) {
              const ndarray& a = as_ndarray(self);
              if (axis.is_none()) return as_view_of(self, a.squeeze());
+             // NumPy's squeeze takes a tuple or one integer: a list (even []) is its TypeError.
+             if (!nb::isinstance<nb::tuple>(axis) && !PyIndex_Check(axis.ptr()))
+               throw TypeError("'" + std::string(nb::str(axis.type().attr("__name__")).c_str()) +
+                               "' object cannot be interpreted as an integer");
              auto axes = to_axes(axis);
              // NumPy accepts a single integer axis 0 or -1 on a 0-d array (not a tuple).
              if (a.ndim() == 0 && !nb::isinstance<nb::tuple>(axis) && axes.size() == 1 && (axes[0] == 0 || axes[0] == -1))

@@ -238,3 +238,125 @@ def test_tri_sizes_beyond_64_bits(n):
 @pytest.mark.parametrize("n", [-2**63 - 1, -2**63, -5])
 def test_tri_negative_sizes_are_empty(n):
     same_result(lambda: np.tri(n), lambda: cp.tri(n))
+
+
+# ---- moveaxis reads its axes as NumPy's normalize_axis_tuple ------------------------------
+
+class Axes120:
+    """An iterable that is no sequence: NumPy takes its elements as the axes."""
+    def __iter__(self):
+        return iter([1, 120])
+
+
+@pytest.mark.parametrize("source", [b"x", {}, 1.5, None, 1j, object(), slice(1), np.float64(2.0),
+                                    [1, 5], (0, 0), (1, "a"), [[1]], Axes120(), range(2), 2**100, 2**31])
+def test_moveaxis_axes_as_numpy(source):
+    a_np = np.arange(6.0).reshape(2, 3)
+    same_error(lambda: np.moveaxis(a_np, source, 0), lambda: cp.moveaxis(cp.asarray(a_np), source, 0))
+    same_error(lambda: np.moveaxis(a_np, 0, source), lambda: cp.moveaxis(cp.asarray(a_np), 0, source))
+
+
+def test_moveaxis_error_names_the_argument_and_axis():
+    with pytest.raises(np.exceptions.AxisError, match="source: axis 120 is out of bounds for array of dimension 2"):
+        cp.moveaxis(cp.zeros((2, 3)), b"x", 0)
+    with pytest.raises(np.exceptions.AxisError, match="destination: axis 2 is out of bounds"):
+        cp.moveaxis(cp.zeros((2, 3)), 0, [1, 2, object()])  # the first bad element decides
+
+
+@pytest.mark.parametrize("source,dest", [({1: 2}, [0]), (range(1, 2), (0,)), ((np.int64(-1),), 0), ([1, 0], [0, 1]),
+                                         (b"\x01", 0)])
+def test_moveaxis_iterable_axes_results(source, dest):
+    a = np.arange(24.0).reshape(2, 3, 4)
+    same_result(lambda: np.moveaxis(a, source, dest), lambda: cp.moveaxis(cp.asarray(a), source, dest))
+
+
+# ---- squeeze: a tuple or one integer; reshape(None) ---------------------------------------
+
+@pytest.mark.parametrize("axis", [[], [0], [2**100], {}])
+def test_squeeze_list_axis_is_type_error(axis):
+    a_np = np.zeros((1, 3))
+    same_error(lambda: np.squeeze(a_np, axis), lambda: cp.squeeze(cp.asarray(a_np), axis))
+    same_error(lambda: a_np.squeeze(axis), lambda: cp.asarray(a_np).squeeze(axis))
+    with pytest.raises(TypeError, match="'list' object cannot be interpreted as an integer"):
+        cp.squeeze(cp.zeros((1, 3)), [])
+
+
+@pytest.mark.parametrize("axis", [(), (0,), 0, np.int64(-2)])
+def test_squeeze_tuple_and_int_axes(axis):
+    a = np.zeros((1, 3))
+    same_result(lambda: np.squeeze(a, axis), lambda: cp.squeeze(cp.asarray(a), axis))
+
+
+@pytest.mark.parametrize("make", [lambda xp: xp.arange(6.0).reshape(2, 3), lambda xp: xp.arange(6.0).reshape(2, 3).T,
+                                  lambda xp: xp.arange(6.0)[::-2], lambda xp: xp.asarray(5.0)])
+def test_reshape_none_is_the_same_shape(make):
+    a_np, a_cp = make(np), make(cp)
+    same_result(lambda: a_np.reshape(None), lambda: a_cp.reshape(None))
+    same_result(lambda: np.reshape(a_np, None), lambda: cp.reshape(a_cp, None))
+    r = a_cp.reshape(None)
+    assert r is not a_cp and r.flags.c_contiguous == a_np.reshape(None).flags.c_contiguous
+    c = a_cp.reshape(None, copy=True)
+    c[...] = -1
+    assert (a_cp.get() == make(np)).all()
+    same_error(lambda: a_np.reshape(None, 2), lambda: a_cp.reshape(None, 2))
+    same_error(lambda: a_np.reshape((None,)), lambda: a_cp.reshape((None,)))
+
+
+# ---- arange computes its length as NumPy, before its zero-step check ----------------------
+
+@pytest.mark.parametrize("args", [(0, np.uint64(2**64 - 1), 0), (0, np.int64(2**62), 0), (np.int64(0), 5, 0),
+                                  (0, 5, np.uint64(0)), (0, 5, np.float64(0)), (0, np.int64(0), 0),
+                                  (0, np.float64("nan"), 1), (0, np.uint64(2**64 - 1), -1), (0, 2**100, 0),
+                                  (0, 2**64 - 1, 0), (0, 5, 0), (0, 0, 0), (0, 1.5, 0), (0, 5, False),
+                                  (0, -2**100, 1), (0, "a", -2**100), (0, 1, 1e-320)])
+def test_arange_length_errors_as_numpy(args):
+    with np.errstate(all="ignore"):
+        same_error(lambda: np.arange(*args), lambda: cp.arange(*args))
+
+
+@pytest.mark.parametrize("args", [(0, 1, -2**100), (0, np.int64(2**62), -1), (0, 2**64 - 1, np.uint64(2**64 - 1)),
+                                  (0, 1, 2**100 * 1.0), (0, -1e-300, float("inf")), (0, 5, 2)])
+def test_arange_lengths_as_numpy(args):
+    got = cp.arange(*args)
+    want = np.arange(*args)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got.get(), want)
+
+
+def test_arange_zero_step_message():
+    with pytest.raises(ValueError, match="arange: cannot compute length"), np.errstate(all="ignore"):
+        cp.arange(0, np.int64(0), 0)
+    with pytest.raises(ZeroDivisionError):
+        cp.arange(0, 2**100, 0)
+
+
+# ---- repeat converts a NumPy count to intp as NumPy ---------------------------------------
+
+def test_repeat_unsigned_counts_as_numpy():
+    a_np = np.arange(4.0)
+    a_cp = cp.asarray(a_np)
+    same_error(lambda: np.repeat(a_np, np.uint64(2**64 - 1)), lambda: cp.repeat(a_cp, np.uint64(2**64 - 1)))
+    for reps in (np.array([3], np.uint64), np.array(3, np.uint64), np.array([1, 2, 0, 1], np.uint64),
+                 np.array([2.0])):
+        same_error(lambda: np.repeat(a_np, reps), lambda: cp.repeat(a_cp, reps))
+    with pytest.raises(TypeError, match="Cannot cast array data from dtype\\('uint64'\\)"):
+        cp.repeat(a_cp, np.array([3], np.uint64))
+    for reps in (np.uint64(3), np.uint8(2), np.array([1, 2, 0, 1], np.int32), np.array([True])):
+        same_result(lambda: np.repeat(a_np, reps), lambda: cp.repeat(a_cp, reps))
+
+
+# ---- the fuzzer's own measurement --------------------------------------------------------
+
+def test_fuzzer_frees_each_result_before_the_other_library_runs():
+    """Under the fuzzer's 4 GiB address-space limit, NumPy's 2 GiB result held while
+    cunumpy allocated (or cunumpy's pool caching its block while NumPy allocated) made
+    ones(2**31, 'int8') a MemoryError on one side only."""
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+    try:
+        import fuzz_hostile
+    finally:
+        sys.path.pop(0)
+    case = "xp.ones(2**31, dtype='int8')"
+    got, rc, err = fuzz_hostile.run_batch([case, case], timeout=300)
+    assert rc == 0, err[-2000:]
+    assert [o for pair in got for o in pair] == [["ok", "(2147483648,)"]] * 4
