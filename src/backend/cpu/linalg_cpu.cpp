@@ -57,38 +57,35 @@ LocalThreadsFn local_blas_threads() {
 // pool's workers then ask OpenBLAS for one thread each: its own threads on top of the
 // pool's oversubscribed the cores (inv of a (1000, 8, 8) stack took 300-950 ms here
 // against 1.3 ms single-threaded, the time going to OpenBLAS's thread server).
-template <class F>
+// RecordFp (products, whose IEEE flags NumPy reports: "invalid value encountered in matmul"
+// for inf * 0): the flags of the threads that called BLAS are recorded, as NumPy reads its
+// own thread's after the call. Work OpenBLAS hands to its own threads (large products) sets
+// flags there, which neither NumPy nor this reads.
+template <bool RecordFp = false, class F>
 void for_batch(int64_t batch, int64_t work, F&& body) {
+  const auto run = [](int64_t n, auto&& chunk) {
+    if constexpr (RecordFp) cpu::parallel_for_fp(n, 1, chunk);
+    else cpu::parallel_for(n, 1, chunk);
+  };
   if (batch > 1 && work <= kSmallWork) {
     const LocalThreadsFn local = local_blas_threads();
-    cpu::parallel_for(batch, 1, [&](int64_t b, int64_t e) {
+    run(batch, [&](int64_t b, int64_t e) {
       const int before = local ? local(1) : 0;
       for (int64_t j = b; j < e; ++j) body(j);
       if (local) local(before);
+    });
+  } else if constexpr (RecordFp) {
+    run(1, [&](int64_t, int64_t) {  // one chunk: on this thread
+      for (int64_t j = 0; j < batch; ++j) body(j);
     });
   } else {
     for (int64_t j = 0; j < batch; ++j) body(j);
   }
 }
 
-// for_batch for products, whose IEEE flags NumPy reports ("invalid value encountered in
-// matmul" for inf * 0): the flags of the threads that called BLAS are recorded, as NumPy
-// reads its own thread's after the call. Work OpenBLAS hands to its own threads (large
-// products) sets flags there, which neither NumPy nor this reads.
 template <class F>
 void for_batch_fp(int64_t batch, int64_t work, F&& body) {
-  if (batch > 1 && work <= kSmallWork) {
-    const LocalThreadsFn local = local_blas_threads();
-    cpu::parallel_for_fp(batch, 1, [&](int64_t b, int64_t e) {
-      const int before = local ? local(1) : 0;
-      for (int64_t j = b; j < e; ++j) body(j);
-      if (local) local(before);
-    });
-  } else {
-    cpu::parallel_for_fp(1, 1, [&](int64_t, int64_t) {  // one chunk: on this thread
-      for (int64_t j = 0; j < batch; ++j) body(j);
-    });
-  }
+  for_batch<true>(batch, work, std::forward<F>(body));
 }
 
 template <class T> struct RealOf { using type = T; };
