@@ -8,15 +8,10 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
-EXCLUDE=$(git rev-parse --git-path info/exclude)
-grep -qx "/.whl/" "$EXCLUDE" 2>/dev/null || echo /.whl/ >> "$EXCLUDE"
-mkdir -p .whl
+. "$ROOT/scripts/debug/_wheels.sh"
 # Versions: what this machine has, so both machines run the same Hypothesis.
 ver() { python3 -c "import importlib.metadata as m; print(m.version('$1'))" 2>/dev/null; }
 pin() { local v; v=$(ver "$1"); if [ -n "$v" ]; then echo "$1==$v"; else echo "$1"; fi; }
 PKGS=("$(pin hypothesis)" "$(pin ndindex)" "$(pin pytest-json-report)" "$(pin pytest-metadata)"
       "$(pin attrs)" "$(pin sortedcontainers)")
-python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
-  --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
-  --platform manylinux2014_x86_64 --platform any -d .whl "${PKGS[@]}"
-ls -l .whl
+download_wheels "${PKGS[@]}"

@@ -9,13 +9,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
-EXCLUDE=$(git rev-parse --git-path info/exclude)
-grep -qx "/.whl/" "$EXCLUDE" 2>/dev/null || echo /.whl/ >> "$EXCLUDE"
-mkdir -p .whl
+. "$ROOT/scripts/debug/_wheels.sh"
 # Versions: what this machine's pip resolves (dask and distributed are released together).
 DASK=${DASK_VERSION:-$(python3 -c "import dask; print(dask.__version__)" 2>/dev/null || echo 2026.8.0)}
 PKGS=("dask==$DASK" "distributed==$DASK" partd locket tblib zict "cloudpickle>=3" tornado)
-python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
-  --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
-  --platform manylinux2014_x86_64 --platform any -d .whl "${PKGS[@]}"
-ls -l .whl
+download_wheels "${PKGS[@]}"
