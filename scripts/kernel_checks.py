@@ -63,7 +63,7 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("check_random_nvrtc.py", ["--quick"], True, 60),
     # every distribution, the dtypes whose group packings differ (all for Integers, wide and
     # narrow), both store paths: 44 of 112 kernels, 292 cases, in one or two host compiles
-    ("emulate_random_kernels.py", ["--quick"], False, 60),
+    ("emulate_random_kernels.py", [], False, 60),
     ("check_breadth_nvrtc.py", [], True, 30),
     ("emulate_breadth_kernels.py", [], False, 60),
 ]
