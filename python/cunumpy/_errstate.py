@@ -23,37 +23,6 @@ geterr = _np.geterr
 seterrcall = _np.seterrcall
 geterrcall = _np.geterrcall
 
-_FLAG = {'divide': 1, 'over': 2, 'under': 4, 'invalid': 8}
-
-
-def report_fp_error(kind, message, stacklevel=3):
-    """Reports a floating-point error of `kind` ('divide', 'over', 'under', 'invalid') the
-    way NumPy's error state asks: ignore, warn (RuntimeWarning), raise (FloatingPointError),
-    call (seterrcall's function or object's write), print or log."""
-    mode = _np.geterr()[kind]
-    if mode == 'ignore':
-        return
-    if mode == 'raise':
-        raise FloatingPointError(message)
-    if mode == 'call':
-        f = _np.geterrcall()
-        if f is None:
-            raise ValueError(f'No callback set for floating point error {kind!r}')
-        f(message, _FLAG[kind])
-        return
-    if mode == 'log':
-        f = _np.geterrcall()
-        if f is None:
-            raise ValueError(f'No object with write method set for floating point error {kind!r}')
-        f.write(f'Warning: {message}\n')
-        return
-    if mode == 'print':
-        import sys
-        sys.stdout.write(f'Warning: {message}\n')
-        return
-    _warnings.warn(message, RuntimeWarning, stacklevel=stacklevel)
-
-
 # NumPy's names where cunumpy's registry differs (NumPy 2 calls true_divide "divide").
 _NUMPY_NAMES = {'true_divide': 'divide'}
 # (bit, mode key, text) in the order NumPy reports them.
@@ -61,11 +30,12 @@ _KINDS = ((1, 'divide', 'divide by zero'), (2, 'over', 'overflow'),
           (4, 'under', 'underflow'), (8, 'invalid', 'invalid value'))
 
 
-def report_fp_errors(errors, where):
+def report_fp_errors(errors, where, stacklevel=2):
     """Acts on the floating-point errors (NumPy's bits: 1 divide, 2 over, 4 under,
     8 invalid) that a CPU operation named `where` hit, as NumPy's ufunc machinery does:
     each error in NumPy's order by np.geterr()'s mode for it. Called by the extension,
-    only when an error was recorded."""
+    only when an error was recorded; `stacklevel` as warnings.warn's, counted from this
+    function (2: the Python code that called the extension)."""
     where = _NUMPY_NAMES.get(where, where)
     state = _np.geterr()
     for bit, key, text in _KINDS:
@@ -76,7 +46,7 @@ def report_fp_errors(errors, where):
             continue
         message = f'{text} encountered in {where}'
         if mode == 'warn':
-            _warnings.warn(message, RuntimeWarning, stacklevel=2)
+            _warnings.warn(message, RuntimeWarning, stacklevel=stacklevel)
         elif mode == 'raise':
             raise FloatingPointError(message)
         elif mode == 'call':

@@ -89,7 +89,7 @@ void issue_warnings(const OpWarnings& w, int stacklevel) {
   // A floating-point error, which NumPy's error state governs (np.errstate(divide=...)).
   if (w.divide_by_zero)
     nb::module_::import_("cunumpy._errstate")
-        .attr("report_fp_error")("divide", "divide by zero encountered in divide", stacklevel + 1);
+        .attr("report_fp_errors")(1, "divide", stacklevel + 1);  // NumPy's bit 1: divide
   if (w.suboptimal_bins) warn("The number of bins estimated may be suboptimal.");
 }
 

@@ -256,6 +256,22 @@ template <class T> CN_HD complex<T> clog(complex<T> a) {
   return cplx<T>(m::log(cabs(a)), m::atan2(a.im, a.re));
 }
 // Principal square root (Kahan's branch-cut-correct formula, as C99 csqrt).
+// csqrt_finite: a finite, nonzero x+iy whose |x| + |x+iy| neither overflows nor underflows.
+template <class T> CN_HD complex<T> csqrt_finite(T x, T y) {
+  T t = m::sqrt((m::fabs(x) + cabs(cplx<T>(x, y))) * T(0.5));
+  if (x >= 0) return cplx<T>(t, y / (2 * t));
+  return cplx<T>(m::fabs(y) / (2 * t), m::copysign(t, y));
+}
+// Thresholds of csqrt's scaling: 2^(emax-1), and a small bound with its exact scale 2^(2k)
+// and the root's 2^-k.
+CN_HD float csqrt_big(float) { return 0x1p126f; }
+CN_HD double csqrt_big(double) { return 0x1p1022; }
+CN_HD float csqrt_small(float) { return 0x1p-120f; }
+CN_HD double csqrt_small(double) { return 0x1p-1016; }
+CN_HD float csqrt_small_scale(float) { return 0x1p100f; }
+CN_HD double csqrt_small_scale(double) { return 0x1p1000; }
+CN_HD float csqrt_small_unscale(float) { return 0x1p-50f; }
+CN_HD double csqrt_small_unscale(double) { return 0x1p-500; }
 template <class T> CN_HD complex<T> csqrt(complex<T> a) {
   if (a.re == 0 && a.im == 0) return cplx<T>(T(0), a.im);
   if (m::isinf(a.im)) return cplx<T>(m::inf(a.re), a.im);
@@ -264,9 +280,19 @@ template <class T> CN_HD complex<T> csqrt(complex<T> a) {
     if (m::signbit(a.re)) return cplx<T>(m::fabs(a.im - a.im), m::copysign(m::inf(a.re), a.im));
     return cplx<T>(a.re, m::copysign(a.im - a.im, a.im));
   }
-  T t = m::sqrt((m::fabs(a.re) + cabs(a)) * T(0.5));
-  if (a.re >= 0) return cplx<T>(t, a.im / (2 * t));
-  return cplx<T>(m::fabs(a.im) / (2 * t), m::copysign(t, a.im));
+  // |re| + |a| overflows near the largest finite value, and the halved sum of subnormal
+  // parts loses bits: scale such inputs by an even power of two (exact) and the root back
+  // by its square root, as C99 csqrt implementations do.
+  const T ax = m::fabs(a.re), ay = m::fabs(a.im);
+  if (ax >= csqrt_big(ax) || ay >= csqrt_big(ax)) {
+    complex<T> r = csqrt_finite(a.re * T(0.25), a.im * T(0.25));
+    return cplx<T>(r.re * T(2), r.im * T(2));
+  }
+  if (ax < csqrt_small(ax) && ay < csqrt_small(ax)) {
+    complex<T> r = csqrt_finite(a.re * csqrt_small_scale(ax), a.im * csqrt_small_scale(ax));
+    return cplx<T>(r.re * csqrt_small_unscale(ax), r.im * csqrt_small_unscale(ax));
+  }
+  return csqrt_finite(a.re, a.im);
 }
 // sin(z) = -i sinh(iz), cos(z) = cosh(iz): C99 defines their special values so.
 template <class T> CN_HD complex<T> csin(complex<T> a) {

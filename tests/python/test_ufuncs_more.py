@@ -6,6 +6,7 @@ layout (broadcast, non-contiguous, negative strides, 0-d, empty) × special valu
 ±inf, -0.0, smallest and largest integers). Exact except the functions of ULP_TOLERANCE.
 """
 import operator
+import warnings
 
 import numpy as np
 import pytest
@@ -249,6 +250,32 @@ def test_complex_inverse_branch_cuts(name, dtype):
         nz = np.abs(e) > rtol * scale
         np.testing.assert_array_equal(np.sign(g[nz]), np.sign(e[nz]), err_msg=f"{name} {part}")
     assert np.isinf(got[~fin].real).all() == np.isinf(expected[~fin].real).all()
+
+
+# ---- complex sqrt at the ends of the range -------------------------------------------------
+@pytest.mark.parametrize('dtype', [np.complex64, np.complex128])
+def test_complex_sqrt_near_overflow_and_subnormal(dtype):
+    """|x| + |z| overflows near the largest finite value and the halved sum of subnormal
+    parts loses bits: NumPy's csqrt scales both; each part within a few ulps of NumPy's."""
+    info = np.finfo(np.dtype(dtype).char.lower())
+    big, tiny, sub = info.max, info.smallest_normal, info.smallest_subnormal
+    parts = [big, -big, big / 3, -big / 2, big / 4, 1.0, -1.0, 0.0, -0.0, tiny, -tiny, sub, -sub,
+             3 * sub, tiny / 7, -tiny / 1000]
+    z = np.array([complex(a, b) for a in parts for b in parts], dtype)
+    with np.errstate(all='ignore'):
+        expected = np.sqrt(z)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')  # no overflow of the intermediate sum reported
+        got = cp.sqrt(cp.asarray(z)).get()
+    assert got.dtype == expected.dtype
+    assert np.isfinite(expected).all() and np.isfinite(got).all()
+    ulp = 8 * info.eps
+    for part in ('real', 'imag'):
+        e, g = getattr(expected, part), getattr(got, part)
+        # relative to the part, and to the result's smallest normal for parts that are subnormal
+        bad = np.abs(g - e) > ulp * np.abs(e) + 2 * np.abs(np.spacing(e))
+        assert not bad.any(), (part, z[bad], g[bad], e[bad])
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(e), err_msg=part)
 
 
 # ---- operators --------------------------------------------------------------------------
