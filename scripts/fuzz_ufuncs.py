@@ -122,6 +122,11 @@ def gen_ufunc_case(rng, op):
     if "out" in kw:
         lines.append("out = out")
     tol = "sum" if uf in TRANSCENDENTAL else "exact"
+    # |z| of a complex z is a hypot: NumPy's SIMD loop is not correctly rounded (1 ulp off
+    # in about a third of complex64 values; cunumpy's CPU loop is), so compared as the
+    # transcendentals are.
+    if uf == "absolute" and "complex" in lines[0]:
+        tol = "sum"
     return "\n".join(lines), tol
 
 

@@ -1,6 +1,7 @@
 """Creation functions with NumPy's and CuPy's signatures, over cunumpy._core."""
 import math
 import operator
+import warnings as _warnings
 
 import numpy as _numpy
 
@@ -149,11 +150,15 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
         start = 0
     if step is None:
         step = 1
+    real_result = dtype is not None and _numpy.dtype(dtype).kind != 'c'
     for v in (start, stop, step):
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
         if isinstance(v, list):
             _numpy.asarray(v)  # NumPy converts a list bound first: a ragged one is its ValueError
+        if real_result and isinstance(v, (complex, _numpy.complexfloating)):
+            _check_complex_bounds_of_real(start, stop, step)
+            break
     length = _arange_length(start, stop, step)
     if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
         _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
@@ -190,6 +195,21 @@ def _arange_length(start, stop, step):
     if q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
         raise ValueError("Maximum allowed size exceeded")
     return math.ceil(q)
+
+
+def _check_complex_bounds_of_real(start, stop, step):
+    """A real result's length is the real part of q = (stop - start) / step (C++), as
+    NumPy's float(q); NumPy then stores start and start + step (as many as the length
+    needs) into the result. A Python complex among q and the stored values is its
+    TypeError; a NumPy complex q is its ComplexWarning."""
+    q = (stop - start) / step
+    if type(q) is complex:
+        raise TypeError('must be real number, not complex')
+    _warnings.warn('Casting complex values to real discards the imaginary part',
+                   _numpy.exceptions.ComplexWarning, stacklevel=3)
+    length = math.ceil(q.real) if math.isfinite(q.real) else 0
+    if (length >= 1 and type(start) is complex) or (length >= 2 and type(start + step) is complex):
+        raise TypeError('float() argument must be a string or a real number, not \'complex\'')
 
 
 def _check_arange_stores(start, stop, step, dt):

@@ -127,8 +127,11 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
   int64_t len;
   Scalar first = start, second;
   if (is_complex) {
+    // NumPy's length: both parts of the complex quotient for a complex result, the real
+    // part alone for a real dtype (whose values are the bounds' real parts).
     const std::complex<double> q = (stop.to_complex() - start.to_complex()) / step.to_complex();
-    len = std::min(ceil_to_length(q.real()), ceil_to_length(q.imag()));
+    const bool complex_result = !dtype_in || dtype_in->is_complex();
+    len = complex_result ? std::min(ceil_to_length(q.real()), ceil_to_length(q.imag())) : ceil_to_length(q.real());
     second = Scalar(start.to_complex() + step.to_complex());
   } else if (is_float) {
     len = float_length(stop.to_double() - start.to_double(), step.to_double());

@@ -252,6 +252,21 @@ def test_complex_inverse_branch_cuts(name, dtype):
     assert np.isinf(got[~fin].real).all() == np.isinf(expected[~fin].real).all()
 
 
+# NumPy checks that out= accepts the loop's output dtype before it broadcasts any shape: a
+# bad cast is the error even where the shapes do not fit either.
+@pytest.mark.parametrize('expr', [
+    'xp.fmax(xp.ones(5, "float16"), xp.ones(0, "complex128"), out=(xp.zeros(3),), where=xp.ones(3, bool))',
+    'xp.cos(xp.ones(0, "float32"), dtype="float64", out=(xp.zeros((0, 2), "int8"),))',
+    'xp.lcm(xp.ones((3, 0), "int8"), xp.ones((0, 2), "uint8"), out=(xp.zeros(3, "uint16"),), where=xp.ones(3, bool))',
+    'xp.add(xp.ones(4), xp.ones(3), out=xp.zeros(2, "int32"))',
+    'xp.add(xp.ones(4), xp.ones(3), out=xp.zeros(2, "int32"), where=xp.ones(4, bool))',
+    'xp.add(xp.ones(4), xp.ones(3), out=xp.zeros(2))',  # shapes alone: ValueError
+    'xp.divmod(xp.ones(4), xp.ones(3), out=(xp.zeros(4), xp.zeros(2, "int8")))',
+])
+def test_out_casting_checked_before_broadcasting(expr):
+    same_expr(expr)
+
+
 # ---- complex sqrt at the ends of the range -------------------------------------------------
 @pytest.mark.parametrize('dtype', [np.complex64, np.complex128])
 def test_complex_sqrt_near_overflow_and_subnormal(dtype):

@@ -36,11 +36,26 @@ bool needs_copy(const ndarray& in, const ndarray& out) {
   return a0 < b1 && b0 < a1;
 }
 
+// Given outputs must accept the loop's output dtypes under `casting`: checked, as NumPy
+// does, before any shape is broadcast (a bad cast is the error even where shapes differ).
+void check_out_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<const ndarray> out,
+                       Casting casting) {
+  for (int o = 0; o < static_cast<int>(out.size()) && o < uf.nout; ++o) {
+    if (!out[o].defined()) continue;
+    const DType loop_out = loop.types[uf.nin + o];
+    if (!can_cast(loop_out, out[o].dtype(), casting))
+      throw TypeError("Cannot cast ufunc '" + uf.name + "' output from " + dtype_repr(loop_out) +
+                      " to " + dtype_repr(out[o].dtype()) + " with casting rule '" +
+                      casting_name(casting) + "'");
+  }
+}
+
 // The ufunc without where= (`mask`: the caller's where=, for the checks that honour it).
 std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
                                const UfuncOptions& options, const ndarray* mask) {
   Resolution res = resolve_ufunc(uf, inputs, options);
   const UfuncLoop& loop = *res.loop;
+  check_out_casting(uf, loop, options.out, options.casting);
 
   // Broadcast shape and device of the array inputs.
   Shape shape;
@@ -81,11 +96,6 @@ std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     if (b != out.shape())
       throw ValueError("non-broadcastable output operand with shape " + shape_str(out.shape()) +
                        " doesn't match the broadcast shape " + shape_str(b));
-    DType loop_out = loop.types[uf.nin + o];
-    if (!can_cast(loop_out, out.dtype(), options.casting))
-      throw TypeError("Cannot cast ufunc '" + uf.name + "' output from " + dtype_repr(loop_out) +
-                      " to " + dtype_repr(out.dtype()) + " with casting rule '" +
-                      casting_name(options.casting) + "'");
     shape = out.shape();
     outputs[o] = out;
   }
@@ -130,17 +140,13 @@ std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> i
   UfuncOptions plain = options;
   plain.where.reset();
   plain.out.clear();
+  check_out_casting(uf, *resolve_ufunc(uf, inputs, plain).loop, options.out, options.casting);
   std::vector<ndarray> results = run_ufunc(uf, inputs, plain, &mask);
   // The outputs: given ones, else fresh arrays of the broadcast shape of result and mask.
   std::vector<ndarray> outputs(uf.nout);
   for (int o = 0; o < uf.nout; ++o) {
     if (o < static_cast<int>(options.out.size()) && options.out[o].defined()) {
-      outputs[o] = options.out[o];
-      DType from = results[o].dtype();
-      if (!can_cast(from, outputs[o].dtype(), options.casting))
-        throw TypeError("Cannot cast ufunc '" + uf.name + "' output from " + dtype_repr(from) +
-                        " to " + dtype_repr(outputs[o].dtype()) + " with casting rule '" +
-                        casting_name(options.casting) + "'");
+      outputs[o] = options.out[o];  // its casting checked above
     } else {
       outputs[o] = ndarray(broadcast_shapes(results[o].shape(), mask.shape()), results[o].dtype(),
                            Order::C, results[o].device());
