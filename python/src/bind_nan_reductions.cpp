@@ -20,6 +20,13 @@ using NanMoment = ndarray (*)(const ndarray&, const ReduceArgs&, double, OpWarni
 using NanArg = ndarray (*)(const ndarray&, std::optional<int64_t>, bool, const ndarray&);
 using NanScan = ndarray (*)(const ndarray&, std::optional<int64_t>, std::optional<DType>, const ndarray&);
 
+// nanmean/nanvar/nanstd of an inexact array reduce through NumPy's sums (axis 0 or -1 of a
+// 0-d array allowed, as scalar_axis); of any other dtype they are mean/var/std, for which
+// that axis is an AxisError.
+nb::handle moment_axis(const ndarray& a, nb::handle axis) {
+  return a.dtype().is_inexact() ? scalar_axis(a, axis) : axis;
+}
+
 }  // namespace
 
 void bind_nan_reductions(nb::module_& m) {
@@ -60,7 +67,7 @@ void bind_nan_reductions(nb::module_& m) {
 
   m.def("nanmean", [](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, bool kd, nb::handle wh) {
     OpWarnings w;
-    ndarray r = nanmean(a, make_args(a, scalar_axis(a, ax), dt, o, kd, nb::none(), wh), &w);
+    ndarray r = nanmean(a, make_args(a, moment_axis(a, ax), dt, o, kd, nb::none(), wh), &w);
     issue_warnings(w);
     return result(std::move(r), o);
   }, a, axis, dtype, out, keepdims, where);
@@ -69,7 +76,7 @@ void bind_nan_reductions(nb::module_& m) {
     m.def(name, [fn](const ndarray& a, nb::handle ax, nb::handle dt, nb::handle o, double dd, bool kd,
                      nb::handle wh) {
       OpWarnings w;
-      ndarray r = fn(a, make_args(a, scalar_axis(a, ax), dt, o, kd, nb::none(), wh), dd, &w);
+      ndarray r = fn(a, make_args(a, moment_axis(a, ax), dt, o, kd, nb::none(), wh), dd, &w);
       issue_warnings(w);
       return result(std::move(r), o);
     }, a, axis, dtype, out, ddof, keepdims, where);

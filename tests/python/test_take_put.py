@@ -62,6 +62,22 @@ def test_take(indices, axis, mode):
                        lambda: np.asarray(a_np.take(np.asarray(indices, dtype=np.intp), axis, mode=mode)))
 
 
+@pytest.mark.parametrize("shape, indices, axis", [
+    ((0, 2), [2], 1), ((0, 2), [5, -9], 1), ((0, 3, 4), [[7]], 2), ((2, 0), [2], 1), ((2, 0), [0], 1),
+    ((0, 2), [2], 0), ((0,), [1], 0), ((0,), [], 0), ((2, 3), [5], 1), ((2, 3, 0), [5], 1), ((3, 0, 2), [2], 2)],
+    ids=repr)
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
+def test_take_with_empty_extents_like_numpy(shape, indices, axis, mode):
+    """NumPy checks an index only as it copies a row: with no rows before the axis nothing is
+    checked (an empty result); an empty axis with indices is its own IndexError."""
+    a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    check_same_outcome(lambda: cp.take(cp.asarray(a), cp.asarray(np.array(indices, np.intp)), axis=axis, mode=mode),
+                       lambda: np.take(a, np.array(indices, np.intp), axis=axis, mode=mode))
+    cond = np.zeros(shape[axis] + 1, bool)
+    cond[-1] = True
+    check_same_outcome(lambda: cp.compress(cond, cp.asarray(a), axis=axis), lambda: np.compress(cond, a, axis=axis))
+
+
 def test_take_out_dtypes_and_errors():
     for dtype in ALL_DTYPES:
         a_np, a_cp = make_pair("noncontig", dtype)

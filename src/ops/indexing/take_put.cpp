@@ -19,8 +19,18 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<int64_t> ax
   check_integer_indices(indices);
   const ndarray src = axis ? a : a.ravel();
   const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
-  if (src.shape()[ax] == 0 && indices.size() > 0 && mode != IndexMode::Raise)
+  if (src.shape()[ax] == 0 && indices.size() > 0)
     throw IndexError("cannot do a non-empty take from an empty axes.");
+  // NumPy checks an index only as it copies a row: with no rows before the axis (an empty
+  // outer extent), nothing is checked and the result is empty.
+  int64_t outer = 1;
+  for (int d = 0; d < ax; ++d) outer *= src.shape()[d];
+  if (outer == 0) {
+    Shape shape(src.shape().begin(), src.shape().begin() + ax);
+    for (int64_t d : indices.shape()) shape.push_back(d);
+    for (int d = ax + 1; d < src.ndim(); ++d) shape.push_back(src.shape()[d]);
+    return ndarray(shape, src.dtype(), Order::C, src.device());
+  }
   std::vector<IndexItem> items(static_cast<std::size_t>(ax), IndexItem(Slice{}));
   items.emplace_back(indices.dtype().is_integer() ? indices : indices.astype(int64));
   return index(src, items, mode);
