@@ -122,7 +122,7 @@ def test_nanvar_nanstd_0d_axis():
     # inexact: NumPy's sums allow axis 0/-1 of a 0-d array; other dtypes go to mean/var/std,
     # where that axis is an AxisError
     for dtype in ('float16', 'complex64', 'float64', 'int16', 'uint32', 'bool'):
-        a = np.array(-3.0, dtype=dtype)
+        a = np.array(3, dtype=dtype)
         for name in ('nanvar', 'nanstd', 'nanmean', 'nansum'):
             for kw in ({'axis': -1}, {'axis': 0, 'ddof': 2}, {'axis': 0, 'keepdims': True}):
                 if name in ('nanmean', 'nansum'):
