@@ -121,7 +121,10 @@ void bind_creation(nb::module_& m) {
   }, nb::arg("start"), nb::arg("stop"), nb::arg("step"), nb::arg("dtype") = nb::none());
   m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
     double step = 0;
-    ndarray r = linspace(to_scalar(start), to_scalar(stop), num, endpoint, to_optional_dtype(dtype), &step);
+    const Scalar first = to_scalar(start), last = to_scalar(stop);
+    const auto dt = to_optional_dtype(dtype);
+    // Its steps' errors under NumPy's names (subtract, divide, multiply, add, cast).
+    ndarray r = fp_reported("linspace", [&] { return linspace(first, last, num, endpoint, dt, &step); });
     return nb::make_tuple(r, step);
   }, nb::arg("start"), nb::arg("stop"), nb::arg("num"), nb::arg("endpoint"), nb::arg("dtype") = nb::none());
   m.def("logspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, double base, nb::handle dtype) {

@@ -55,6 +55,14 @@ __int128 wide_int(const Scalar& s) {
   return s.to_int64();
 }
 
+// One step of host arithmetic done: its IEEE flags recorded under NumPy's name for it,
+// then cleared for the next step.
+void fp_step(const char* name) {
+  record_thread_fp_flags();
+  label_fp_errors(name);
+  clear_thread_fp_flags();
+}
+
 // Bytes of a host buffer of `n` elements, refusing counts whose bytes overflow int64.
 std::size_t host_bytes(int64_t n, int itemsize) {
   int64_t bytes;
@@ -164,11 +172,16 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   const DType dtype = dtype_in.value_or(is_complex ? complex128 : float64);
   const int64_t div = endpoint ? num - 1 : num;
   std::vector<std::complex<double>> y(static_cast<std::size_t>(num));
+  // NumPy's steps, each one's floating-point errors under its name (np.errstate):
+  // subtract, divide, multiply, add, then the cast to the result dtype.
+  clear_thread_fp_flags();
   const std::complex<double> s = start.to_complex(), e = stop.to_complex(), delta = e - s;
+  fp_step("subtract");
   std::complex<double> step(std::nan(""), 0.0);
   if (div > 0) {
     step = delta / static_cast<double>(div);
     const bool step_zero = step == std::complex<double>(0.0, 0.0);
+    fp_step("divide");
     for (int64_t i = 0; i < num; ++i) {
       const double fi = static_cast<double>(i);
       y[i] = step_zero ? (fi / static_cast<double>(div)) * delta : fi * step;
@@ -176,7 +189,9 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
   } else {
     for (int64_t i = 0; i < num; ++i) y[i] = static_cast<double>(i) * delta;
   }
+  fp_step("multiply");
   for (auto& v : y) v += s;
+  fp_step("add");
   if (endpoint && num > 1) y[num - 1] = e;
   if (step_out) *step_out = step.real();
   std::vector<unsigned char> host(host_bytes(num, dtype.itemsize()));
@@ -192,6 +207,7 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
         buf[i] = cn::cast<T>(y[i].real());
     }
   });
+  fp_step("cast");
   return upload(host, Shape{num}, dtype);
 }
 

@@ -507,6 +507,24 @@ def test_compositions_report_their_steps(case):
     assert_like_numpy(fn)
 
 
+# linspace's steps as NumPy names them: subtract, multiply, add, cast.
+@cpu_only
+@pytest.mark.parametrize("args", [(0, np.inf, 5), (-np.inf, np.inf, 3), (-1e308, 1e308, 3), (np.inf, np.inf, 2),
+                                  (5, -np.inf, 4), (0, 1e308, 3, "float32"), (0, np.nan, 3, "int32"),
+                                  (0, 1e300, 4, "float16"), (-np.inf, 0, 1), (0, np.inf, 4, None, False)], ids=repr)
+def test_linspace_reports_its_steps(args):
+    start, stop, num, dtype, endpoint = (args + (None, True))[:5]  # dtype, endpoint: defaults
+    assert_like_numpy(lambda xp: xp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype))
+
+
+@cpu_only
+@pytest.mark.parametrize("args", [(0, 1, 5), (1, 1, 1), (0, np.nan, 3), (1e-320, 2e-320, 3), (0, 1, 5, "int8"),
+                                  (2.5, -7.5, 0)], ids=repr)
+def test_linspace_quiet_as_numpy(args):
+    start, stop, num, dtype = (args + (None,))[:4]
+    assert_like_numpy(lambda xp: xp.linspace(start, stop, num, dtype=dtype), expect_some=False)
+
+
 @cpu_only
 @pytest.mark.parametrize("case", ["norm", "norm1", "norm-inf", "norm-fro", "percentile", "median", "trapezoid",
                                   "polyval", "gradient", "average"])
