@@ -75,12 +75,6 @@ fuzz_reductions.NUMPY_QUIRKS += [
      "result_type of an int beyond 64 bits: NumPy's object dtype, which cunumpy lacks"),
     ("dtype int64 != NumPy int8", r"(?s)dtype='bool'.*a \*\* 2$",
      "NumPy's fast path for array ** 2 is square(): int8 for bool arrays (power gives int64)"),
-    ("Not equal to tolerance", r"(?s)complex.*(\*\*|pow\()",
-     "complex power with a zero base: NumPy gives 0 for exponents with positive real part, "
-     "cunumpy NaN (reported: power's complex case is in src/scalar/cn_ops.h)"),
-    ("Integers to negative integer powers", "",
-     "integer ** negative integer: NumPy raises ValueError, cunumpy gives 0 (reported, "
-     "a ufunc matter: needs a data-dependent check)"),
 ]
 
 

@@ -185,9 +185,12 @@ def _arange_length(start, stop, step):
                 raise TypeError('must be real number, not complex')
             (stop - start) / step
         return None
-    delta = stop - start
-    q = delta / step  # ZeroDivisionError for Python numbers, as NumPy's
-    q = float(q)
+    try:
+        delta = stop - start
+        q = delta / step  # ZeroDivisionError for Python numbers, as NumPy's
+        q = float(q)
+    except OverflowError:  # NumPy's length computation turns it into its ValueError
+        raise ValueError("Maximum allowed size exceeded") from None
     if q != q:
         raise ValueError("arange: cannot compute length")
     if q == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy

@@ -308,7 +308,9 @@ def test_reshape_none_is_the_same_shape(make):
                                   (0, 5, np.uint64(0)), (0, 5, np.float64(0)), (0, np.int64(0), 0),
                                   (0, np.float64("nan"), 1), (0, np.uint64(2**64 - 1), -1), (0, 2**100, 0),
                                   (0, 2**64 - 1, 0), (0, 5, 0), (0, 0, 0), (0, 1.5, 0), (0, 5, False),
-                                  (0, -2**100, 1), (0, "a", -2**100), (0, 1, 1e-320)])
+                                  (0, -2**100, 1), (0, "a", -2**100), (0, 1, 1e-320),
+                                  # an OverflowError computing the length is NumPy's ValueError
+                                  (-3, np.uint8(3)), (-3, np.uint8(3), 1), (0, 10**400, 1.0)])
 def test_arange_length_errors_as_numpy(args):
     with np.errstate(all="ignore"):
         same_error(lambda: np.arange(*args), lambda: cp.arange(*args))

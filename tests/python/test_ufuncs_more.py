@@ -252,6 +252,17 @@ def test_complex_inverse_branch_cuts(name, dtype):
     assert np.isinf(got[~fin].real).all() == np.isinf(expected[~fin].real).all()
 
 
+# A Python int is a truth value for the logical ufuncs whatever their loop (256 is true in
+# an int8 loop); beyond int64 it is NumPy's OverflowError (its conversion to C long).
+@pytest.mark.parametrize('name', ['logical_and', 'logical_or', 'logical_xor'])
+@pytest.mark.parametrize('dtype', ['int8', 'uint8', 'uint64', 'bool', 'float32'])
+@pytest.mark.parametrize('value', [256, -2**63, 2**63 - 1, 2**63, 2**64 + 1, 1000, -1, 0, True, 0.5], ids=repr)
+def test_logical_python_int_is_a_truth_value(name, dtype, value):
+    a = np.array([6, 0, 1], dtype=dtype)
+    same(lambda: getattr(cp, name)(cp.asarray(a), value), lambda: getattr(np, name)(a, value))
+    same(lambda: getattr(cp, name)(value, cp.asarray(a)), lambda: getattr(np, name)(value, a))
+
+
 # NumPy checks that out= accepts the loop's output dtype before it broadcasts any shape: a
 # bad cast is the error even where the shapes do not fit either.
 @pytest.mark.parametrize('expr', [

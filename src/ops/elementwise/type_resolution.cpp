@@ -82,7 +82,8 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
     if (!op.is_weak()) continue;  // arrays and typed scalars: nothing to check (most calls)
     const DType t = loop->types[i];
     // (a logical ufunc converts a Python int to C long first, whatever its loop)
-    if (op.is_huge_int() && uf.logical) throw OverflowError("Python int too large to convert to C long");
+    if (uf.logical && (op.is_huge_int() || (op.dtype() == uint64 && op.scalar().to_uint64() > uint64_t{INT64_MAX})))
+      throw OverflowError("Python int too large to convert to C long");
     if (!(t.is_integer() || t.is_bool())) continue;
     if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
     if (uf.logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;

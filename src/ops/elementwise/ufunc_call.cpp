@@ -121,6 +121,9 @@ std::vector<ndarray> run_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
           break;
         }
     }
+    else if (uf.logical && inputs[i].is_weak() && inputs[i].dtype().is_integer())
+      // A Python int is a truth value there (256 is true in an int8 loop, not 0).
+      in.value = inputs[i].scalar().cast(bool_).cast(loop.types[i]);
     else
       in.value = inputs[i].scalar().cast(loop.types[i]);
     task.inputs.push_back(std::move(in));
