@@ -142,6 +142,32 @@ def test_ldexp_python_int_exponent_range(e, dt):
     same(lambda: cp.ldexp(cp.asarray(x), e), lambda: np.ldexp(x, e))
 
 
+# NumPy resolves ldexp's mixed loops by safe input casts, and with dtype= by its legacy
+# type-tuple resolver (safe casts whatever `casting`, Python ints by value and position).
+_LDEXP_MANTISSAS = {'f16': np.ones(2, 'float16'), 'f32': np.ones(2, 'float32'), 'f64': np.ones(2),
+                    'i8': np.ones(2, 'int8'), 'u16': np.ones(2, 'uint16'), 'i64': np.ones(2, 'int64'),
+                    'u64': np.ones(2, 'uint64'), 'b': np.ones(2, bool), 'py1': 1, 'py1.5': 1.5}
+_LDEXP_EXPONENTS = {'i8': np.full(2, 3, 'int8'), 'i32': np.full(2, 3, 'int32'), 'i64': np.full(2, 3, 'int64'),
+                    'u32': np.full(2, 3, 'uint32'), 'u64': np.full(2, 3, 'uint64'), 'b': np.ones(2, bool),
+                    'py3': 3, 'pybig': 2**63 - 1, 'pyhuge': 2**63, 'npu64': np.uint64(3),
+                    'f32': np.ones(2, 'float32')}
+
+
+@pytest.mark.parametrize('dtype', [None, 'float16', 'float32', 'float64'])
+@pytest.mark.parametrize('e', list(_LDEXP_EXPONENTS))
+@pytest.mark.parametrize('m', list(_LDEXP_MANTISSAS))
+def test_ldexp_type_resolution_grid(m, e, dtype):
+    mn, en = _LDEXP_MANTISSAS[m], _LDEXP_EXPONENTS[e]
+    kw = {} if dtype is None else {'dtype': dtype}
+
+    def on(xp):
+        def conv(v):
+            return xp.asarray(v) if isinstance(v, np.ndarray) else v
+        with np.errstate(over='ignore'):
+            return xp.ldexp(conv(mn), conv(en), **kw)
+    same(lambda: on(cp), lambda: on(np))
+
+
 def test_divmod_integer_edges():
     for dt in [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64]:
         info = np.iinfo(dt)

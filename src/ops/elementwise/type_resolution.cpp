@@ -38,8 +38,9 @@ bool int_fits(const Scalar& v, DType d) {
   return x >= info.min && (x < 0 || static_cast<uint64_t>(x) <= info.max);
 }
 
-// The dtype a weak scalar of `kind` takes next to arrays whose promoted dtype is `strong`.
-DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
+// The dtype a weak scalar, input `position`, takes next to arrays whose promoted dtype is
+// `strong`.
+DType weak_dtype(const Operand& op, int position, DType strong, const Ufunc& uf) {
   DType own = op.is_huge_int() ? int64 : op.dtype();
   if (op.is_huge_int() && strong.is_integer()) return uf.comparison ? float64 : strong;
   if (kind_rank(own) > kind_rank(strong)) {
@@ -53,9 +54,12 @@ DType weak_dtype(const Operand& op, DType strong, const Ufunc& uf) {
       uf.comparison)
     return own;
   if (own.is_integer() && strong.is_bool()) return int64;
-  // ldexp's exponent is an integer whatever the mantissa's dtype; NumPy's first matching
-  // loop takes a Python int as C int ('fi->f', 'di->d'): beyond int32 it overflows.
-  if ((own.is_integer() || own.is_bool()) && uf.name == "ldexp") return int32;
+  if ((own.is_integer() || own.is_bool()) && uf.name == "ldexp") {
+    // ldexp's exponent is an integer whatever the mantissa's dtype; NumPy's first matching
+    // loop takes a Python int as C int ('fi->f', 'di->d'): beyond int32 it overflows. An
+    // int mantissa next to an integer exponent goes to the first loop, 'ei->e'/'el->e'.
+    return position == 1 ? int32 : float16;
+  }
   return strong;
 }
 
@@ -140,6 +144,37 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in);
 
+bool weak_int(const Operand& op) { return op.is_weak() && (op.is_huge_int() || op.dtype().is_integer()); }
+bool beyond_int64(const Operand& op) {
+  return op.is_huge_int() || (op.dtype() == uint64 && op.scalar().to_uint64() > uint64_t{INT64_MAX});
+}
+
+// ldexp with dtype=: NumPy resolves its mixed loops ('ei->e' ... 'dl->d') with the legacy
+// type-tuple resolver. The loops computing in `dtype` are tried in order; the inputs must
+// cast to one safely (or under `casting` when stricter). A Python int mantissa next to an
+// integer exponent array casts to any float, else it is int64; a Python int exponent is
+// int32 (int64 next to a bool mantissa or another Python scalar), and once the loop is
+// chosen its value must fit that loop's type: NumPy's OverflowError otherwise.
+const UfuncLoop* ldexp_with_dtype(const Ufunc& uf, std::span<const Operand> inputs, DType dtype,
+                                  Casting casting) {
+  const Operand& m = inputs[0];
+  const Operand& e = inputs[1];
+  DType mt = m.dtype();
+  if (weak_int(m)) mt = !e.is_weak() && e.dtype().is_integer() ? bool_ : int64;  // bool_: safe to every float
+  DType et = e.dtype();
+  if (weak_int(e)) et = m.is_weak() || m.dtype().is_bool() ? int64 : int32;
+  const Casting input_casting = casting < Casting::Safe ? casting : Casting::Safe;
+  for (const UfuncLoop& loop : uf.loops) {
+    if (loop.types[2] != dtype || !can_cast(mt, loop.types[0], input_casting) ||
+        !can_cast(et, loop.types[1], input_casting))
+      continue;
+    if ((weak_int(m) && beyond_int64(m)) || (weak_int(e) && (beyond_int64(e) || !int_fits(e.scalar(), loop.types[1]))))
+      throw OverflowError("Python int too large to convert to C long");
+    return &loop;
+  }
+  throw TypeError("No loop matching the specified signature and casting was found for ufunc " + uf.name);
+}
+
 // NumPy has no boolean loop for these, and does not let bool cast to their integer loops.
 void check_bool_only(const Ufunc& uf, std::span<const DType> in) {
   if (!uf.refuses_bool) return;
@@ -207,9 +242,12 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     any_strong = true;
   }
   Resolution r;
-  for (const Operand& op : inputs) {
-    if (op.is_huge_int() && !any_strong) throw OverflowError("Python int too large to convert to C long");
-    r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, strong, uf) : op.dtype());
+  for (int i = 0; i < uf.nin; ++i) {
+    const Operand& op = inputs[i];
+    // (ldexp converts a Python int to C long: 2**63 too, where other ufuncs take uint64)
+    if (!any_strong && (op.is_huge_int() || (!options.dtype && uf.name == "ldexp" && weak_int(op) && beyond_int64(op))))
+      throw OverflowError("Python int too large to convert to C long");
+    r.input_dtypes.push_back(op.is_weak() && any_strong ? weak_dtype(op, i, strong, uf) : op.dtype());
   }
   std::span<const DType> in(r.input_dtypes.data(), r.input_dtypes.size());
   // A non-bool dtype= picks a numeric loop: negative(bool_array, dtype=float32) is fine.
@@ -227,6 +265,10 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     return op.is_huge_int() || options.casting == Casting::Unsafe ||
            kind_rank(op.dtype()) <= kind_rank(to);
   };
+  if (options.dtype && uf.nin == 2 && uf.name == "ldexp") {
+    r.loop = ldexp_with_dtype(uf, inputs, *options.dtype, options.casting);
+    return r;
+  }
   if (options.dtype) {
     // dtype= names the output dtype: the first loop computing in it whose inputs cast
     // under `casting`.
