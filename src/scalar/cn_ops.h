@@ -255,8 +255,8 @@ template <class T> CN_HD complex<T> cexp(complex<T> a) {
 template <class T> CN_HD complex<T> clog(complex<T> a) {
   return cplx<T>(m::log(cabs(a)), m::atan2(a.im, a.re));
 }
-// Principal square root (Kahan's branch-cut-correct formula, as C99 csqrt).
-// csqrt_finite: a finite, nonzero x+iy whose |x| + |x+iy| neither overflows nor underflows.
+// csqrt_finite: Kahan's formula for a finite, nonzero x+iy whose |x| + |x+iy| neither
+// overflows nor underflows.
 template <class T> CN_HD complex<T> csqrt_finite(T x, T y) {
   T t = m::sqrt((m::fabs(x) + cabs(cplx<T>(x, y))) * T(0.5));
   if (x >= 0) return cplx<T>(t, y / (2 * t));
@@ -272,6 +272,7 @@ CN_HD float csqrt_small_scale(float) { return 0x1p100f; }
 CN_HD double csqrt_small_scale(double) { return 0x1p1000; }
 CN_HD float csqrt_small_unscale(float) { return 0x1p-50f; }
 CN_HD double csqrt_small_unscale(double) { return 0x1p-500; }
+// Principal square root (branch-cut-correct, C99 csqrt's special values).
 template <class T> CN_HD complex<T> csqrt(complex<T> a) {
   if (a.re == 0 && a.im == 0) return cplx<T>(T(0), a.im);
   if (m::isinf(a.im)) return cplx<T>(m::inf(a.re), a.im);

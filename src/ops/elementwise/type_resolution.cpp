@@ -38,6 +38,13 @@ bool int_fits(const Scalar& v, DType d) {
   return x >= info.min && (x < 0 || static_cast<uint64_t>(x) <= info.max);
 }
 
+// A Python int (weak), and one that C long cannot hold (NumPy's OverflowError where it
+// converts to C long: the logical ufuncs, ldexp).
+bool weak_int(const Operand& op) { return op.is_weak() && (op.is_huge_int() || op.dtype().is_integer()); }
+bool beyond_int64(const Operand& op) {
+  return op.is_huge_int() || (op.dtype() == uint64 && op.scalar().to_uint64() > uint64_t{INT64_MAX});
+}
+
 // The dtype a weak scalar, input `position`, takes next to arrays whose promoted dtype is
 // `strong`.
 DType weak_dtype(const Operand& op, int position, DType strong, const Ufunc& uf) {
@@ -86,8 +93,7 @@ const UfuncLoop* check_weak_ints(const Ufunc& uf, const UfuncLoop* loop,
     if (!op.is_weak()) continue;  // arrays and typed scalars: nothing to check (most calls)
     const DType t = loop->types[i];
     // (a logical ufunc converts a Python int to C long first, whatever its loop)
-    if (uf.logical && (op.is_huge_int() || (op.dtype() == uint64 && op.scalar().to_uint64() > uint64_t{INT64_MAX})))
-      throw OverflowError("Python int too large to convert to C long");
+    if (uf.logical && beyond_int64(op)) throw OverflowError("Python int too large to convert to C long");
     if (!(t.is_integer() || t.is_bool())) continue;
     if (op.is_huge_int()) throw OverflowError(std::string("Python int too large to convert to ") + t.name());
     if (uf.logical || t.is_bool() || !op.dtype().is_integer() || int_fits(op.scalar(), t)) continue;
@@ -143,11 +149,6 @@ void check_strict_casting(const Ufunc& uf, const UfuncLoop& loop, std::span<cons
 }
 
 [[noreturn]] void no_loop(const Ufunc& uf, std::span<const DType> in);
-
-bool weak_int(const Operand& op) { return op.is_weak() && (op.is_huge_int() || op.dtype().is_integer()); }
-bool beyond_int64(const Operand& op) {
-  return op.is_huge_int() || (op.dtype() == uint64 && op.scalar().to_uint64() > uint64_t{INT64_MAX});
-}
 
 // ldexp with dtype=: NumPy resolves its mixed loops ('ei->e' ... 'dl->d') with the legacy
 // type-tuple resolver. The loops computing in `dtype` are tried in order; the inputs must
