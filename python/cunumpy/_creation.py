@@ -150,69 +150,108 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
         start = 0
     if step is None:
         step = 1
-    real_result = dtype is not None and _numpy.dtype(dtype).kind != 'c'
-    for v in (start, stop, step):
+    bounds = (start, stop, step)
+    for v in bounds:
         if isinstance(v, ndarray):
             raise TypeError('arange does not accept cunumpy arrays as bounds; pass Python scalars')
         if isinstance(v, list):
             _numpy.asarray(v)  # NumPy converts a list bound first: a ragged one is its ValueError
-        if real_result and isinstance(v, (complex, _numpy.complexfloating)):
-            _check_complex_bounds_of_real(start, stop, step)
-            break
-    length = _arange_length(start, stop, step)
-    if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
-        _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
-    beyond_int64 = any(type(v) is int and not -2**63 <= v < 2**63 for v in (start, stop, step))
-    if beyond_int64 and length is not None and length <= 0:
-        return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
-    # (A bound beyond int64 with a positive length stays C++'s OverflowError: NumPy makes
-    # an object array there.)
-    return _core.arange(start, stop, step, dtype)
+    beyond_int64 = any(type(v) is int and not -2**63 <= v < 2**63 for v in bounds)
+    if type(start) in _PY_REAL and type(stop) in _PY_REAL and type(step) in _PY_REAL:
+        # Python ints and floats (the common call): C++ computes what NumPy does from them.
+        length = _arange_length(start, stop, step)
+        if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
+            _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
+        if beyond_int64 and length <= 0:
+            return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
+        # (A bound beyond int64 with a positive length stays C++'s OverflowError: NumPy makes
+        # an object array there.)
+        return _core.arange(start, stop, step, dtype)
+    if not beyond_int64 and all(isinstance(v, _NUMBERS) for v in bounds):
+        return _arange_numpy_scalars(start, stop, step, dtype)
+    if beyond_int64:
+        # C++ cannot take the big int: NumPy's own error (a TypeError) from here.
+        if any(isinstance(v, (complex, _numpy.complexfloating)) for v in bounds):
+            raise TypeError('must be real number, not complex')
+        (stop - start) / step
+    return _core.arange(start, stop, step, dtype)  # other objects: C++ raises NumPy's TypeError
 
 
-def _arange_length(start, stop, step):
-    """NumPy's length of arange, computed as it does, on the Python objects: (stop - start)
-    / step first, so a zero step is Python's ZeroDivisionError for Python numbers, and inf
-    or nan (its ValueError) for NumPy scalars, whose division does not raise; a length
-    beyond intp either way is its ValueError. None where a bound is no real number (C++
-    raises the TypeError)."""
-    bounds = (start, stop, step)
-    real = (int, float, _numpy.integer, _numpy.floating, _numpy.bool_)
-    if not all(isinstance(v, real) for v in bounds):
-        if any(type(v) is int and not -2**63 <= v < 2**63 for v in bounds):
-            # C++ cannot take the big int: NumPy's own error (a TypeError) from here.
-            if any(isinstance(v, (complex, _numpy.complexfloating)) for v in bounds):
-                raise TypeError('must be real number, not complex')
-            (stop - start) / step
-        return None
+_PY_REAL = (int, float)  # exact types: not bool
+_NUMBERS = (int, float, complex, _numpy.number, _numpy.bool_)
+
+
+def _arange_numpy_scalars(start, stop, step, dtype):
+    """NumPy's arange (PyArray_ArangeObj) for bounds among which are NumPy scalars, bools or
+    complex numbers: the dtype (intp promoted with each bound's), the length and the second
+    value come from the bound objects' own arithmetic (NEP 50: arange(np.uint8(3), 0) wraps
+    to 253 values, arange(np.float32(0.5), 5, 0.3) steps by float32(0.8) - 0.5), then C++
+    fills first + i * (second - first) in that dtype."""
+    if dtype is None:
+        dt = _numpy.dtype(_numpy.intp)
+        for v in (start, stop, step):
+            dt = _numpy.promote_types(dt, _numpy.asarray(v).dtype)
+    else:
+        dt = _numpy.dtype(dtype)
+    length = _arange_length(start, stop, step, complex_result=dt.kind == 'c')
+    if length <= 0:
+        return empty((0,), dt)
+    try:
+        second = start + step  # NumPy computes it with the length, for any positive one
+    except OverflowError:
+        raise ValueError("Maximum allowed size exceeded") from None
+    _check_arange_store(start, dt)
+    if length > 1:
+        _check_arange_store(second, dt)
+    return _core._arange_from(start, second, length, dt)
+
+
+def _arange_length(start, stop, step, complex_result=False):
+    """NumPy's length of arange (its _calc_length), computed as it does, on the Python
+    objects: q = (stop - start) / step first, so a zero step is Python's ZeroDivisionError
+    for Python numbers, and inf or nan (its ValueError) for NumPy scalars, whose division
+    does not raise; for a complex result and a Python complex q (np.complex128 included)
+    the shorter of both parts' lengths, else float(q) (a Python complex q is its
+    TypeError, another complex its ComplexWarning); an OverflowError on the way, or a
+    length beyond intp, is its ValueError."""
     try:
         delta = stop - start
         q = delta / step  # ZeroDivisionError for Python numbers, as NumPy's
-        q = float(q)
+        if complex_result and isinstance(q, complex):
+            return min(_ceil_length(q.real), _ceil_length(q.imag))
+        if type(q) is complex:
+            raise TypeError('must be real number, not complex')
+        value = float(q)
     except OverflowError:  # NumPy's length computation turns it into its ValueError
         raise ValueError("Maximum allowed size exceeded") from None
-    if q != q:
+    if value == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy
+        return 0 if math.copysign(1.0, value) < 0 else 1
+    return _ceil_length(value)
+
+
+def _ceil_length(value):
+    if value != value:
         raise ValueError("arange: cannot compute length")
-    if q == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy
-        return 0 if math.copysign(1.0, q) < 0 else 1
-    if q in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(q) < 2**63:
+    if value in (float('inf'), -float('inf')) or not -2**63 <= math.ceil(value) < 2**63:
         raise ValueError("Maximum allowed size exceeded")
-    return math.ceil(q)
+    return max(math.ceil(value), 0)
 
 
-def _check_complex_bounds_of_real(start, stop, step):
-    """A real result's length is the real part of q = (stop - start) / step (C++), as
-    NumPy's float(q); NumPy then stores start and start + step (as many as the length
-    needs) into the result. A Python complex among q and the stored values is its
-    TypeError; a NumPy complex q is its ComplexWarning."""
-    q = (stop - start) / step
-    if type(q) is complex:
-        raise TypeError('must be real number, not complex')
-    _warnings.warn('Casting complex values to real discards the imaginary part',
-                   _numpy.exceptions.ComplexWarning, stacklevel=3)
-    length = math.ceil(q.real) if math.isfinite(q.real) else 0
-    if (length >= 1 and type(start) is complex) or (length >= 2 and type(start + step) is complex):
-        raise TypeError('float() argument must be a string or a real number, not \'complex\'')
+def _check_arange_store(v, dt):
+    """NumPy stores a bound into the result as its setitem does: a Python int or float (a
+    float truncated) outside an integer dtype is OverflowError, a nonfinite float there
+    int()'s error, a Python complex in a real dtype TypeError, a NumPy complex there a
+    ComplexWarning."""
+    if dt.kind in 'iu' and isinstance(v, (int, float)):  # np.float64 too: a float subclass
+        i = int(v)  # a nonfinite float: int()'s ValueError or OverflowError, as NumPy's
+        if not _numpy.iinfo(dt).min <= i <= _numpy.iinfo(dt).max:
+            raise OverflowError(f"Python integer {i} out of bounds for {dt}")
+    if dt.kind in 'iuf':
+        if type(v) is complex:
+            raise TypeError("float() argument must be a string or a real number, not 'complex'")
+        if isinstance(v, _numpy.complexfloating):
+            _warnings.warn('Casting complex values to real discards the imaginary part',
+                           _numpy.exceptions.ComplexWarning, stacklevel=4)
 
 
 def _check_arange_stores(start, stop, step, dt):

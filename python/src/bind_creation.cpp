@@ -119,6 +119,9 @@ void bind_creation(nb::module_& m) {
     if (dt && PyLong_Check(start.ptr()) && !PyBool_Check(start.ptr())) check_python_scalar_store(start, first, *dt);
     return arange(first, to_scalar(stop), to_scalar(step), dt);
   }, nb::arg("start"), nb::arg("stop"), nb::arg("step"), nb::arg("dtype") = nb::none());
+  m.def("_arange_from", [](nb::handle first, nb::handle second, int64_t length, nb::handle dtype) {
+    return arange_from(to_scalar(first), to_scalar(second), length, to_dtype(dtype));
+  }, nb::arg("first"), nb::arg("second"), nb::arg("length"), nb::arg("dtype"));
   m.def("linspace", [](nb::handle start, nb::handle stop, int64_t num, bool endpoint, nb::handle dtype) {
     double step = 0;
     const Scalar first = to_scalar(start), last = to_scalar(stop);

@@ -156,11 +156,16 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
                                          static_cast<uint64_t>(step.to_int64())));
   }
   const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
-  if (dtype.is_bool() && len > 2)
+  return arange_from(first, second, len, dtype);
+}
+
+ndarray arange_from(const Scalar& first, const Scalar& second, int64_t length, DType dtype) {
+  if (length < 0) length = 0;
+  if (dtype.is_bool() && length > 2)
     throw TypeError("arange() is only supported for booleans when the result has at most length 2.");
-  (void)host_bytes(len, dtype.itemsize());  // refuses byte sizes that overflow
+  (void)host_bytes(length, dtype.itemsize());  // refuses byte sizes that overflow
   // Filled where it lives (NumPy's formula, src/scalar/cn_scalar.h): no host buffer.
-  ndarray out(Shape{len}, dtype, Order::C, current_device());
+  ndarray out(Shape{length}, dtype, Order::C, current_device());
   backend_for(out.device()).arange_fill(out, first, second);
   return out;
 }

@@ -1,6 +1,7 @@
 """Array creation against NumPy: empty/zeros/ones/full and *_like, arange, linspace,
 logspace, eye/identity/tri, array/asarray/asanyarray/ascontiguousarray/asfortranarray."""
 
+import math
 import warnings
 
 import numpy as np
@@ -214,13 +215,10 @@ def test_arange_errors_like_numpy(args):
                                     (1j, np.int8(4)), (np.complex128(1), 4)], ids=repr)
 @pytest.mark.parametrize("dtype", ["float32", "int64", "bool", "complex64", None])
 def test_arange_complex_bounds_like_numpy(bounds, dtype):
-    """A real dtype takes the bounds' real parts and its length from the real part of
-    q = (stop - start) / step: a Python complex q is NumPy's TypeError, a NumPy complex
-    scalar its ComplexWarning; a complex result's length is the shorter of both parts'."""
-    q = (bounds[1] - bounds[0]) / (bounds[2] if len(bounds) > 2 else 1)
-    if (dtype is None or dtype.startswith("complex")) and not isinstance(q, complex):
-        pytest.skip("NumPy takes a complex64 quotient's real part alone (float() of a "
-                    "non-Python complex) even for a complex result: not followed")
+    """The length from q = (stop - start) / step: for a complex result and a Python complex
+    q (np.complex128 too) the shorter of both parts', else q's real part (a Python complex
+    q is NumPy's TypeError there, a complex64 one its ComplexWarning); a real dtype takes
+    the bounds' real parts."""
     def complex_warned(xp):
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
@@ -234,6 +232,31 @@ def test_arange_complex_bounds_like_numpy(bounds, dtype):
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
         check_same_outcome(lambda: cp.arange(*bounds, dtype=dtype), lambda: np.arange(*bounds, dtype=dtype))
     assert complex_warned(cp) == complex_warned(np)
+
+
+_SCALAR_BOUNDS = [0, 3, -2, 2.5, True, np.uint8(3), np.int8(-3), np.uint64(5), np.int64(4), np.float32(0.5),
+                  np.float16(1.5), np.float64(2.5), np.bool_(True), np.int16(7)]
+_SCALAR_STEPS = [None, 1, 0.3, -1.5, np.uint8(2), np.float32(0.3), np.int8(-1)]
+
+
+@pytest.mark.parametrize("stop", _SCALAR_BOUNDS, ids=repr)
+@pytest.mark.parametrize("start", _SCALAR_BOUNDS, ids=repr)
+def test_arange_numpy_scalar_bounds_like_numpy(start, stop):
+    """NumPy scalar bounds go through NumPy's own arithmetic (NEP 50): the dtype is intp
+    promoted with each bound's (uint64 and float16 give float64), the length and the second
+    value are the bounds' own results (np.uint8(3) to 0 wraps to 253 values; a float32
+    start steps by float32(start + step) - start)."""
+    for step in _SCALAR_STEPS:
+        args = (start, stop) if step is None else (start, stop, step)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's scalar overflow warnings
+            try:
+                q = float((stop - start) / (1 if step is None else step))
+            except (OverflowError, TypeError):
+                q = 0.0  # NumPy's own error: compared below
+            if math.isfinite(q) and math.ceil(q) == 2**63:
+                continue  # NumPy converts 2**63 to intp (undefined: empty on x86); cunumpy raises
+            check_same_outcome(lambda: cp.arange(*args), lambda: np.arange(*args))
 
 
 # ---------------------------------------------------------------- linspace / logspace

@@ -30,6 +30,10 @@ ndarray full_like(const ndarray& a, const Scalar& value, std::optional<DType> dt
 ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step = Scalar(1),
                std::optional<DType> dtype = std::nullopt);
 ndarray arange(const Scalar& stop, std::optional<DType> dtype = std::nullopt);
+// NumPy's arange fill of `length` values in `dtype`: first and second stored (cast to
+// dtype), then first + i * (second - first). What arange computes after its length; the
+// Python binding calls it with NumPy's length and second value of NumPy scalar bounds.
+ndarray arange_from(const Scalar& first, const Scalar& second, int64_t length, DType dtype);
 // num values from start to stop; `step_out` receives the spacing when given.
 ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num = 50, bool endpoint = true,
                  std::optional<DType> dtype = std::nullopt, double* step_out = nullptr);
