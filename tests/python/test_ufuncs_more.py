@@ -278,6 +278,30 @@ def test_complex_inverse_branch_cuts(name, dtype):
     assert np.isinf(got[~fin].real).all() == np.isinf(expected[~fin].real).all()
 
 
+# dtype= picks, as NumPy, the first loop computing in dtype whose inputs cast safely
+# (isinf(float64, dtype=bool) reads float64, not float16 reached by same_kind), else the
+# first computing in it under `casting` (absolute(complex128, dtype=float32) is 'f->f').
+_DTYPE_SELECTION_VALUES = {'?': [True, False, True], 'b': [0, -3, 7], 'H': [0, 3, 700], 'q': [0, -3, 70000],
+                           'e': [0.5, -3.0, 1000.0], 'f': [0.5, -3.0, 70000.0], 'd': [1e300, 70000.0, 1e-30],
+                           'F': [3 + 4j, -1, 70000.5], 'D': [3 + 4j, 1e300, 70000.5 - 1j]}
+
+
+@pytest.mark.parametrize('casting', ['same_kind', 'unsafe'])
+@pytest.mark.parametrize('name', ['isinf', 'isnan', 'isfinite', 'signbit', 'equal', 'less', 'absolute', 'add',
+                                  'multiply', 'sqrt', 'negative', 'maximum', 'logical_and', 'floor_divide',
+                                  'arctan2', 'copysign', 'heaviside'])
+def test_dtype_keyword_selects_numpys_loop(name, casting):
+    uf_np, uf_cp = getattr(np, name), getattr(cp, name)
+    for code, vals in _DTYPE_SELECTION_VALUES.items():
+        x = np.array(vals, dtype=code)
+        args_np = (x,) * uf_np.nin
+        for dtype in ['bool', 'int8', 'int64', 'float16', 'float32', 'float64', 'complex128']:
+            with np.errstate(all='ignore'), warnings.catch_warnings():
+                warnings.simplefilter('ignore')
+                same(lambda: uf_cp(*[cp.asarray(a) for a in args_np], dtype=dtype, casting=casting),
+                     lambda: uf_np(*args_np, dtype=dtype, casting=casting))
+
+
 # A Python int is a truth value for the logical ufuncs whatever their loop (256 is true in
 # an int8 loop); beyond int64 it is NumPy's OverflowError (its conversion to C long).
 @pytest.mark.parametrize('name', ['logical_and', 'logical_or', 'logical_xor'])

@@ -23,6 +23,9 @@ struct UfuncOptions {
   std::optional<DType> dtype;      // the output dtype to compute in (NumPy's dtype=)
   Casting casting = Casting::SameKind;
   std::optional<ndarray> where;    // boolean mask; outputs keep their values where false
+  // dtype= as every operand's dtype (NumPy's signature (dtype, dtype, dtype) of reduce and
+  // accumulate): the loop reading dtype, not the first safe one computing in it.
+  bool inputs_in_dtype = false;
 };
 
 // The registry. find_ufunc returns nullptr for an unknown name; get_ufunc throws ValueError.

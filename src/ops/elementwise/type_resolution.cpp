@@ -271,27 +271,47 @@ Resolution resolve_ufunc(const Ufunc& uf, std::span<const Operand> inputs,
     return r;
   }
   if (options.dtype) {
-    // dtype= names the output dtype: the first loop computing in it whose inputs cast
-    // under `casting`.
-    const UfuncLoop* candidate = nullptr;
+    // dtype= names the output dtype. As NumPy: the first loop computing in it whose inputs
+    // cast safely (isinf(float64, dtype=bool) is 'd->?', not 'e->?' reached by same_kind),
+    // else the homogeneous loop, every type dtype, under `casting` (absolute(complex128,
+    // dtype=float32) is 'f->f': a cast error, or the real part's under 'unsafe'; signbit
+    // has no '?->?': no loop). With inputs_in_dtype, the homogeneous loop comes first.
+    const DType want = *options.dtype;
+    auto reads = [&](const UfuncLoop& loop, auto&& cast_ok) {
+      bool outs = true, ins = true;
+      for (int o = 0; o < uf.nout; ++o) outs = outs && loop.types[uf.nin + o] == want;
+      for (int i = 0; i < uf.nin && outs && ins; ++i) ins = cast_ok(i, loop.types[i]);
+      return outs && ins;
+    };
+    auto safely = [&](int i, DType to) {
+      const Operand& op = inputs[i];
+      if (uf.logical || !op.is_weak()) return uf.logical || can_cast(in[i], to, Casting::Safe);
+      return op.is_huge_int() || kind_rank(op.dtype()) <= kind_rank(to);
+    };
+    auto choose = [&](const UfuncLoop& loop) {
+      check_strict_casting(uf, loop, inputs, in, options.casting, strong);
+      r.loop = check_weak_ints(uf, &loop, inputs);
+      return r;
+    };
+    const UfuncLoop* homogeneous = nullptr;
+    bool computes_in_dtype = false;
     for (const UfuncLoop& loop : uf.loops) {
-      bool outs = true;
-      for (int o = 0; o < uf.nout; ++o) outs = outs && loop.types[uf.nin + o] == *options.dtype;
-      if (!outs) continue;
-      if (!candidate) candidate = &loop;
-      bool ok = true;
-      for (int i = 0; i < uf.nin; ++i)
-        ok = ok && castable(i, loop.types[i]);
-      if (ok) {
-        check_strict_casting(uf, loop, inputs, in, options.casting, strong);
-        r.loop = check_weak_ints(uf, &loop, inputs);
-        return r;
-      }
+      computes_in_dtype = computes_in_dtype || reads(loop, [](int, DType) { return true; });
+      if (!homogeneous && reads(loop, [&](int, DType t) { return t == want; })) homogeneous = &loop;
     }
-    if (!candidate) no_loop(uf, in);
-    check_weak_ints(uf, candidate, inputs);  // NumPy converts Python ints first
-    for (int i = 0; i < uf.nin; ++i)
-      if (!castable(i, candidate->types[i])) cast_error(uf, i, in[i], candidate->types[i], options.casting);
+    auto choose_homogeneous = [&] {
+      check_weak_ints(uf, homogeneous, inputs);  // NumPy converts Python ints first
+      for (int i = 0; i < uf.nin; ++i)
+        if (!castable(i, want)) cast_error(uf, i, in[i], want, options.casting);
+      return choose(*homogeneous);
+    };
+    if (options.inputs_in_dtype && homogeneous) return choose_homogeneous();
+    for (const UfuncLoop& loop : uf.loops)
+      if (reads(loop, safely)) return choose(loop);
+    if (!computes_in_dtype) no_loop(uf, in);
+    if (!homogeneous)
+      throw TypeError("No loop matching the specified signature and casting was found for ufunc " + uf.name);
+    return choose_homogeneous();
   }
 
   const UfuncLoop* loop = find_loop(uf, in);

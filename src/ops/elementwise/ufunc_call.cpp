@@ -157,9 +157,9 @@ std::vector<ndarray> call_with_where(const Ufunc& uf, std::span<const Operand> i
     static const Ufunc& select = get_ufunc("_where");
     UfuncOptions sel;
     sel.out.push_back(outputs[o]);
-    sel.dtype = outputs[o].dtype();
-    sel.casting = Casting::Unsafe;
-    const Operand in[3] = {Operand(mask), Operand(results[o]), Operand(outputs[o])};
+    // (the results in the output's dtype first: select's loop is then '?TT->T')
+    const ndarray res = results[o].dtype() == outputs[o].dtype() ? results[o] : results[o].astype(outputs[o].dtype());
+    const Operand in[3] = {Operand(mask), Operand(res), Operand(outputs[o])};
     ufunc_call(select, in, sel);
   }
   return outputs;

@@ -82,6 +82,7 @@ ndarray call2(const Ufunc& uf, const ndarray& x, const ndarray& y, DType dtype, 
               const std::optional<ndarray>& where = std::nullopt) {
   UfuncOptions o;
   o.dtype = dtype;
+  o.inputs_in_dtype = true;
   o.casting = Casting::Unsafe;
   if (out.defined()) o.out = {out};
   o.where = where;
