@@ -280,6 +280,29 @@ def test_errors():
     raises_like(TypeError, "fft", x, n=2.0)
 
 
+# The real transforms of complex input check n and the axes before the dtype, in NumPy's
+# order (rfftn: its last axis first); rfftn/irfftn without axes is NumPy's IndexError.
+@pytest.mark.parametrize("func, shape, kw, exc", [
+    ("rfft", (4,), {"n": 0}, ValueError), ("rfft", (4,), {"n": -1}, ValueError), ("rfft", (4,), {"axis": 2}, IndexError),
+    ("ihfft", (0,), {}, ValueError), ("ihfft", (3, 2), {"axis": -3}, IndexError), ("rfft", (), {}, IndexError),
+    ("rfftn", (), {}, IndexError), ("rfftn", (3, 3), {"axes": ()}, IndexError), ("rfft2", (3,), {}, IndexError),
+    ("rfft2", (1,), {"axes": (1, 0)}, IndexError), ("rfftn", (3,), {"s": (-1, 2)}, IndexError),
+    ("rfftn", (0, 4), {}, TypeError), ("rfftn", (4, 0), {}, ValueError), ("rfft2", (8, 2), {"s": (0, 2)}, TypeError),
+    ("rfftn", (7, 3), {"s": (4, 4, 4)}, TypeError), ("rfftn", (3, 3), {"s": (2,), "axes": (0, 1)}, ValueError),
+    ("rfft", (4,), {}, TypeError)])
+def test_real_transform_errors_in_numpys_order(func, shape, kw, exc):
+    x = np.ones(shape, np.complex128)
+    raises_like(exc, func, cp.asarray(x), **kw)
+
+
+def test_zero_length_axis_padded_is_zeros():
+    # (NumPy 2.x leaves such outputs uninitialized in some calls; the transform of zeros is 0)
+    x = cp.zeros((7, 3, 0), cp.complex64)
+    for got in (cp.fft.irfftn(x, s=(3, 2), axes=(-2, -1)), cp.fft.irfft(x, n=5), cp.fft.fft(x, n=4),
+                cp.fft.hfft(x, n=4), cp.fft.rfft(cp.zeros((2, 0)), n=6)):
+        assert got.size and not cp.asnumpy(got).any()
+
+
 def test_empty_batch():
     x = np.ones((0, 5), np.complex128)
     got = cp.fft.fft(cp.asarray(x), axis=1)

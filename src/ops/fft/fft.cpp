@@ -384,11 +384,11 @@ ndarray run_transform(Transform t, const ndarray& a, const std::vector<Step>& st
       if (steps.empty()) return a;
       return c2c_steps(a, std::vector<Step>(steps.rbegin(), steps.rend()), forward,
                        norm_scale(norm, product(steps), forward), run);
-    case Transform::R2C:
-      if (steps.empty()) throw ValueError("at least 1 axis must be transformed");
+    case Transform::R2C:  // (NumPy's rfftn/irfftn index their last axis: an IndexError)
+      if (steps.empty()) throw IndexError("at least 1 axis must be transformed");
       return r2c_steps(a, std::vector<Step>(steps.rbegin(), steps.rend()), norm, run);
     default:
-      if (steps.empty()) throw ValueError("at least 1 axis must be transformed");
+      if (steps.empty()) throw IndexError("at least 1 axis must be transformed");
       return c2r_steps(a, steps, norm, run, owned);
   }
 }
@@ -418,10 +418,12 @@ ndarray fft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm,
 ndarray ifft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm, const Plan* plan) {
   return run_transform(Transform::C2C, a, {one_axis(a, n, axis, false)}, norm, false, plan);
 }
+// (The real transforms check n and the axis before the dtype, as NumPy.)
 ndarray rfft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm, const Plan* plan) {
   check_defined(a);
+  const Step st = one_axis(a, n, axis, false);
   fft_real_dtype(a.dtype());
-  return run_transform(Transform::R2C, a, {one_axis(a, n, axis, false)}, norm, true, plan);
+  return run_transform(Transform::R2C, a, {st}, norm, true, plan);
 }
 ndarray irfft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm, const Plan* plan) {
   return run_transform(Transform::C2R, a, {one_axis(a, n, axis, true)}, norm, false, plan);
@@ -435,8 +437,9 @@ ndarray hfft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm
 }
 ndarray ihfft(const ndarray& a, std::optional<int64_t> n, int64_t axis, Norm norm, const Plan* plan) {
   check_defined(a);
+  const Step st = one_axis(a, n, axis, false);
   fft_real_dtype(a.dtype());
-  return conjugate(run_transform(Transform::R2C, a, {one_axis(a, n, axis, false)}, swap(norm), true, plan));
+  return conjugate(run_transform(Transform::R2C, a, {st}, swap(norm), true, plan));
 }
 
 ndarray fftn(const ndarray& a, Sizes s, Axes axes, Norm norm, const Plan* plan) {
@@ -447,7 +450,22 @@ ndarray ifftn(const ndarray& a, Sizes s, Axes axes, Norm norm, const Plan* plan)
 }
 ndarray rfftn(const ndarray& a, Sizes s, Axes axes, Norm norm, const Plan* plan) {
   check_defined(a);
-  fft_real_dtype(a.dtype());
+  if (a.dtype().is_complex()) {
+    // NumPy's rfftn runs rfft over its last axis first: that axis and its size are checked,
+    // then the dtype (TypeError), before the other axes.
+    if (s && axes && s->size() != axes->size()) throw ValueError("Shape and axes have different lengths.");
+    // (NumPy takes the lengths of the axes without a given size first)
+    if (!s && axes)
+      for (int64_t ax : *axes) normalize_axis(ax, a.ndim());
+    if (s)
+      for (std::size_t i = 0; i < s->size(); ++i)
+        if ((*s)[i] == -1) normalize_axis(axes ? (*axes)[i] : static_cast<int64_t>(i) - static_cast<int64_t>(s->size()), a.ndim());
+    const std::size_t k = axes ? axes->size() : s ? s->size() : static_cast<std::size_t>(a.ndim());
+    if (k == 0) throw IndexError("at least 1 axis must be transformed");
+    const int ax = normalize_axis(axes ? axes->back() : -1, a.ndim());
+    check_n(s && s->back() != -1 ? s->back() : a.shape()[ax]);
+    fft_real_dtype(a.dtype());
+  }
   return run_transform(Transform::R2C, a, cook(a, s, axes, false), norm, true, plan);
 }
 ndarray irfftn(const ndarray& a, Sizes s, Axes axes, Norm norm, const Plan* plan) {
