@@ -86,4 +86,8 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     """Median ignoring NaNs (numpy.nanmedian); an all-NaN slice gives NaN and a warning.
     C++: cunumpy::nanmedian."""
-    return _core.nanmedian(_arr(a), _axes(axis), out, bool(keepdims))
+    a = _arr(a)
+    if a.size == 0 and isinstance(axis, list):
+        # NumPy's nanmedian of an empty array is nanmean's, whose axis cannot be a list
+        raise TypeError("'list' object cannot be interpreted as an integer")
+    return _core.nanmedian(a, _axes(axis), out, bool(keepdims))

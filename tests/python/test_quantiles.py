@@ -153,3 +153,12 @@ def test_nan_quantiles_of_empty(dtype, shape):
                 same(lambda: cp.nanquantile(c, q, **kw), lambda: np.nanquantile(a, q, **kw))
                 same(lambda: cp.nanpercentile(c, 100 * np.asarray(q), method='hazen', **kw),
                      lambda: np.nanpercentile(a, 100 * np.asarray(q), method='hazen', **kw))
+
+
+# Found by scripts/fuzz_reductions.py: NumPy's nanmedian of an empty array is nanmean's, where
+# a list axis is a TypeError (a non-empty one takes the list as median does).
+@pytest.mark.parametrize("shape", [(2, 0, 2), (3, 4)])
+def test_nanmedian_list_axis_like_numpy(shape):
+    from _reduction_helpers import same
+    a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    same(lambda: cp.nanmedian(cp.asarray(a), axis=[0]), lambda: np.nanmedian(a, axis=[0]))
