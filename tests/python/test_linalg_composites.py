@@ -177,3 +177,63 @@ def test_cross_dtypes_and_broadcast(dtype):
         cp.cross(cp.asarray(a[..., :1]), cp.asarray(b))
     with pytest.raises(np.exceptions.AxisError):
         cp.cross(cp.asarray(a), cp.asarray(b), axisa=5)
+
+
+# ---- NumPy's edges, found by a differential probe of cunumpy.linalg against NumPy ----------
+def _same(expr):
+    from _reduction_helpers import same
+    with np.errstate(all="ignore"):
+        same(lambda: eval(expr, {"xp": cp, "np": np}), lambda: eval(expr, {"xp": np, "np": np}))
+
+
+@pytest.mark.parametrize("expr", [
+    # _commonType: integers and bools make float64, whatever the other operand
+    'xp.linalg.solve(xp.asarray(np.eye(3, dtype="float32")), xp.asarray(np.ones(3, "uint8")))',
+    'xp.linalg.solve(xp.asarray(np.eye(2, dtype="float32")), xp.asarray(np.ones((2, 2), bool)))',
+    'xp.linalg.solve(xp.asarray(np.eye(1, dtype="int8")), xp.asarray(np.ones(1, "complex64")))',
+    'xp.linalg.solve(xp.asarray(np.eye(1, dtype="float16")), xp.asarray(np.ones(1)))',  # TypeError
+    'xp.linalg.solve(xp.asarray(np.zeros((0, 0))), xp.asarray(np.ones(0, "float16")))',  # TypeError
+    # vecdot: core sizes must match, no 0-d operands
+    'xp.vecdot(xp.asarray(np.ones((1, 3))), xp.asarray(np.ones((3, 1))))',
+    'xp.vecdot(xp.asarray(np.ones(())), xp.asarray(np.ones(3)))',
+    'xp.vecdot(xp.asarray(np.ones((2, 3))), xp.asarray(np.ones(())))',
+    'xp.vecdot(xp.asarray(np.ones((2, 1, 3))), xp.asarray(np.ones((4, 3))))',
+    'xp.linalg.vecdot(xp.asarray(np.ones((3, 2))), xp.asarray(np.ones((3, 2))), axis=0)',
+    # cond of empty matrices: LinAlgError first
+    'xp.linalg.cond(xp.asarray(np.zeros((0, 0))))', 'xp.linalg.cond(xp.asarray(np.zeros((2, 0, 0), bool)), "nuc")',
+    'xp.linalg.cond(xp.asarray(np.zeros((0, 0), "float16")), 1)',
+    # norms and matrix_rank: maxima from 0 over empty axes
+    'xp.linalg.matrix_norm(xp.asarray(np.zeros((0, 2), "float16")), ord=np.inf)',
+    'xp.linalg.matrix_norm(xp.asarray(np.zeros((2, 3, 0, 0), "complex64")), ord=1)',
+    'xp.linalg.matrix_norm(xp.asarray(np.zeros((0, 2))), ord=2)',
+    'xp.linalg.vector_norm(xp.asarray(np.zeros(0, "float16")), ord=np.inf, keepdims=True)',
+    'xp.linalg.norm(xp.asarray(np.zeros((0, 2))), ord=np.inf)',
+    'xp.linalg.vector_norm(xp.asarray(np.zeros(0)), ord=-np.inf)',  # ValueError as NumPy
+    'xp.linalg.matrix_rank(xp.asarray(np.zeros((2, 0, 5), "int8")))',
+    'xp.linalg.matrix_rank(xp.asarray(np.zeros((0, 3), "uint8")))',
+    # pinv of empty matrices keeps the input dtype
+    'xp.linalg.pinv(xp.asarray(np.zeros((0, 0), "uint8")))', 'xp.linalg.pinv(xp.asarray(np.zeros((2, 0), "float16")))',
+    'xp.linalg.pinv(xp.asarray(np.zeros((0, 3, 3), "int16")))',
+    # tensordot: integer axes beyond an operand are IndexError, negative ones none
+    'xp.tensordot(xp.asarray(np.ones((3, 0))), xp.asarray(np.ones(3)), axes=2)',
+    'xp.tensordot(xp.asarray(np.ones((3, 3))), xp.asarray(np.ones(())), axes=2)',
+    'xp.tensordot(xp.asarray(np.ones(3)), xp.asarray(np.ones(3)), axes=-1)',
+], ids=lambda e: e[:70])
+def test_linalg_edges_like_numpy(expr):
+    _same(expr)
+
+
+# lstsq: an rcond <= 0 or >= 1 is LAPACK's machine precision (exact zeros are cut, not
+# inverted into inf); the rank is LAPACK's int32.
+@pytest.mark.parametrize("rcond", [-1, 0, 1, 2, None, 1e-3])
+@pytest.mark.parametrize("b_dtype", ["uint8", "float64"])
+def test_lstsq_rcond_edges_like_numpy(rcond, b_dtype):
+    a = np.array([[2, 0], [1, 0], [-5, 0]])
+    b = np.arange(6).reshape(3, 2).astype(b_dtype)
+    want = np.linalg.lstsq(a, b, rcond=rcond)
+    got = cp.linalg.lstsq(cp.asarray(a), cp.asarray(b), rcond=rcond)
+    for g, w in zip(got, want):
+        g = cp.asnumpy(g) if isinstance(g, cp.ndarray) else g
+        assert np.asarray(g).dtype == np.asarray(w).dtype and np.shape(g) == np.shape(w)
+        np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)
+    assert type(got[2]) is type(want[2])

@@ -267,7 +267,8 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_numpy._NoValue):
 def lstsq(a, b, rcond=None):
     """Least-squares solution of a @ x = b (numpy.linalg.lstsq) through the SVD:
     (x, residuals, rank, s)."""
-    return _core.linalg_lstsq(_arr(a), _arr(b), None if rcond is None else float(rcond))
+    x, residuals, rank, sv = _core.linalg_lstsq(_arr(a), _arr(b), None if rcond is None else float(rcond))
+    return x, residuals, _numpy.int32(rank), sv  # NumPy's rank is LAPACK's int32
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):

@@ -111,7 +111,9 @@ Lu lu_factor(const ndarray& a, int64_t batch, DType dt) {
 
 ndarray solve(const ndarray& a, const ndarray& b) {
   check_square(a);
-  const DType dt = linalg_dtype(promote_types(a.dtype(), b.dtype()));
+  // NumPy's _commonType: each operand's own linalg dtype (integers float64, float16 a
+  // TypeError), then promoted: solve(float32, uint8) is float64.
+  const DType dt = promote_types(linalg_dtype(a.dtype()), linalg_dtype(b.dtype()));
   const int64_t n = a.shape()[a.ndim() - 1];
   // NumPy 2: b is one vector only when 1-D; otherwise a stack of (n, k) matrices.
   const bool vector = b.ndim() == 1;

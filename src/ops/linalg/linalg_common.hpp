@@ -58,5 +58,8 @@ ndarray triangle(const ndarray& a, bool lower, int64_t k = 0);
 ndarray complex_part(const ndarray& x, bool imag);
 // sum(|x|^2) over `axis`: re*re + im*im for complex, as NumPy (no hypot rounding).
 ndarray sum_of_squares(const ndarray& x, const Axes& axis, bool keepdims);
+// The maximum of non-negative values over `axis` with NumPy 2's initial=0 (its norms and
+// matrix_rank): an empty axis gives 0, not ValueError.
+ndarray max_from_zero(const ndarray& x, const Axes& axis, bool keepdims = false);
 
 }  // namespace cunumpy::detail

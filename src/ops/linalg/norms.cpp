@@ -15,6 +15,7 @@
 namespace cunumpy::linalg {
 namespace {
 
+using detail::max_from_zero;
 using detail::sum_of_squares;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -29,7 +30,7 @@ ndarray vector_norm_axis(const ndarray& x, const NormOrder& ord, int64_t ax, boo
   const Axes axis = axes_of({ax});
   if (ord.kind == NormOrder::Kind::Default || ord.is(2)) return sqrt(sum_of_squares(x, axis, keepdims));
   if (ord.kind != NormOrder::Kind::Number) throw ValueError(vector_order_message(ord));
-  if (ord.is(kInf)) return max(absolute(x), axis, keepdims);
+  if (ord.is(kInf)) return max_from_zero(absolute(x), axis, keepdims);
   if (ord.is(-kInf)) return min(absolute(x), axis, keepdims);
   if (ord.is(0)) return sum(not_equal(x, Operand(0)), axis, std::nullopt, keepdims).astype(real_dtype(x.dtype()));
   if (ord.is(1)) return sum(absolute(x), axis, std::nullopt, keepdims);
@@ -49,15 +50,15 @@ ndarray matrix_norm_axes(const ndarray& x, const NormOrder& ord, int64_t row, in
   if (ord.is(2) || ord.is(-2)) {
     const int64_t src[] = {row, col}, dst[] = {-2, -1};
     const ndarray s = svdvals(moveaxis(x, src, dst));
-    r = ord.is(2) ? max(s, axes_of({-1})) : min(s, axes_of({-1}));
+    r = ord.is(2) ? max_from_zero(s, axes_of({-1})) : min(s, axes_of({-1}));
   } else if (ord.is(1) || ord.is(-1)) {
     const int64_t c = col > row ? col - 1 : col;
     const ndarray s = sum(absolute(x), axes_of({row}));
-    r = ord.is(1) ? max(s, axes_of({c})) : min(s, axes_of({c}));
+    r = ord.is(1) ? max_from_zero(s, axes_of({c})) : min(s, axes_of({c}));
   } else if (ord.is(kInf) || ord.is(-kInf)) {
     const int64_t rr = row > col ? row - 1 : row;
     const ndarray s = sum(absolute(x), axes_of({col}));
-    r = ord.is(kInf) ? max(s, axes_of({rr})) : min(s, axes_of({rr}));
+    r = ord.is(kInf) ? max_from_zero(s, axes_of({rr})) : min(s, axes_of({rr}));
   } else if (ord.kind == NormOrder::Kind::Default || ord.kind == NormOrder::Kind::Fro) {
     r = sqrt(sum_of_squares(x, axes_of({row, col}), false));
   } else if (ord.kind == NormOrder::Kind::Nuc) {
@@ -85,6 +86,14 @@ ndarray complex_part(const ndarray& x, bool imag) {
   const DType r = real_dtype(x.dtype());
   return ndarray(x.memory(), x.offset() + (imag && x.size() > 0 ? r.itemsize() : 0), x.shape(), x.strides(), r,
                  x);
+}
+
+ndarray max_from_zero(const ndarray& x, const Axes& axis, bool keepdims) {
+  ReduceArgs args;
+  args.axis = axis;
+  args.keepdims = keepdims;
+  args.initial = Scalar(0);
+  return reduce(ReduceOp::Max, x, args);
 }
 
 // sum(|x|^2) over `axis`: re*re + im*im for complex, as NumPy (no hypot rounding).
@@ -172,6 +181,9 @@ ndarray matrix_norm(const ndarray& x, bool keepdims, const NormOrder& ord) {
 }
 
 ndarray cond(const ndarray& x, const NormOrder& p) {
+  // NumPy's first check (_is_empty_2d): before the dimensions and the dtype
+  if (x.size() == 0 && (x.ndim() < 2 || x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2] == 0))
+    throw LinAlgError("cond is not defined on empty arrays");
   detail::check_stacked_2d(x);
   ndarray r;
   if (p.kind == NormOrder::Kind::Default || p.is(2) || p.is(-2)) {

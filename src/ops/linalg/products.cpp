@@ -169,9 +169,13 @@ ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int64_t> a
   return batched_matmul(A, B, dt).reshape(shape_concat(free_a, free_b));
 }
 
+// NumPy's integer axes: a's last n against b's first n (range(-n, 0), range(n): none for
+// n <= 0, an outer product); more than an operand has is its IndexError.
 ndarray tensordot(const ndarray& a, const ndarray& b, int64_t n) {
-  if (n < 0) throw ValueError("negative dimensions are not allowed");
-  if (n > a.ndim() || n > b.ndim()) throw ValueError("shape-mismatch for sum");
+  if (n < 0) n = 0;
+  if (n > a.ndim() || n > b.ndim())
+    throw IndexError("tensordot: axes=" + std::to_string(n) + " exceeds the dimensions of an operand (" +
+                     std::to_string(a.ndim()) + ", " + std::to_string(b.ndim()) + ")");
   std::vector<int64_t> ia, ib;
   for (int64_t i = 0; i < n; ++i) {
     ia.push_back(a.ndim() - n + i);
@@ -262,15 +266,23 @@ ndarray trace(const ndarray& a, int64_t offset, int64_t axis1, int64_t axis2, st
   return sum(d, Axes(SmallVector<int64_t, 8>{-1}), dtype);
 }
 
+// NumPy's gufunc (n),(n)->(): `axis` names each operand's core axis; the core sizes must
+// be equal (they do not broadcast), the other axes broadcast.
 ndarray vecdot(const ndarray& x1, const ndarray& x2, int64_t axis) {
-  const Shape s = broadcast_shapes(x1.shape(), x2.shape());
-  const int nd = static_cast<int>(s.size());
-  if (nd == 0) throw ValueError("vecdot: Input operand 0 does not have enough dimensions (has 0, gufunc core with signature (n),(n)->() requires 1)");
-  const int ax = normalize_axis(axis, nd);
-  ndarray a = moveaxis(broadcast_to(x1, s), ax, -1), b = moveaxis(broadcast_to(x2, s), ax, -1);
+  for (int i = 0; i < 2; ++i)
+    if ((i ? x2 : x1).ndim() == 0)
+      throw ValueError("vecdot: Input operand " + std::to_string(i) +
+                       " does not have enough dimensions (has 0, gufunc core with signature (n),(n)->() requires 1)");
+  ndarray a = moveaxis(x1, normalize_axis(axis, x1.ndim()), -1);
+  ndarray b = moveaxis(x2, normalize_axis(axis, x2.ndim()), -1);
+  const int64_t n = a.shape()[a.ndim() - 1], n2 = b.shape()[b.ndim() - 1];
+  if (n != n2)
+    throw ValueError("vecdot: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n),(n)->() (size " +
+                     std::to_string(n2) + " is different from " + std::to_string(n) + ")");
+  const Shape lead = broadcast_shapes(shape_slice(a.shape(), 0, a.ndim() - 1), shape_slice(b.shape(), 0, b.ndim() - 1));
+  a = broadcast_to(a, shape_concat(lead, Shape{n}));
+  b = broadcast_to(b, shape_concat(lead, Shape{n}));
   if (a.dtype().is_complex()) a = conjugate(a);
-  const int64_t n = a.shape()[nd - 1];
-  Shape lead = shape_slice(a.shape(), 0, nd - 1);
   ndarray r = matmul(a.reshape(shape_concat(lead, Shape{1, n})), b.reshape(shape_concat(lead, Shape{n, 1})));
   return r.reshape(lead);
 }

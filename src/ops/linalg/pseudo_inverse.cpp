@@ -81,15 +81,17 @@ std::tuple<ndarray, ndarray, ndarray> svd_hermitian(const ndarray& a, bool compu
 
 ndarray pinv(const ndarray& a_in, const std::optional<ndarray>& rcond_in, bool hermitian) {
   detail::check_stacked_2d(a_in);
-  const DType t = detail::linalg_dtype(a_in.dtype());
   const int nd = a_in.ndim();
   const int64_t m = a_in.shape()[nd - 2], n = a_in.shape()[nd - 1];
   if (a_in.size() == 0) {
+    // NumPy: empty matrices give an empty result of a's own dtype (float16, integers);
+    // an empty stack of non-empty ones, the linalg dtype.
     Shape shape = detail::shape_slice(a_in.shape(), 0, nd - 2);
     shape.push_back(n);
     shape.push_back(m);
-    return empty(shape, t, Order::C, a_in.device());
+    return empty(shape, m * n == 0 ? a_in.dtype() : detail::linalg_dtype(a_in.dtype()), Order::C, a_in.device());
   }
+  const DType t = detail::linalg_dtype(a_in.dtype());
   const ndarray a = a_in.dtype().is_complex() ? conjugate(a_in) : a_in;
   ndarray u, s, vt;
   if (hermitian) std::tie(u, s, vt) = svd_hermitian(a, true);
@@ -117,7 +119,10 @@ std::tuple<ndarray, ndarray, int64_t, ndarray> lstsq(const ndarray& a_in, const 
   if (m != b.shape()[0]) throw LinAlgError("Incompatible dimensions");
   const DType t = promote_types(detail::linalg_dtype(a_in.dtype()), detail::linalg_dtype(b.dtype()));
   const DType rt = t.is_complex() ? real_dtype(t) : t;
-  const double rc = rcond ? *rcond : machine_epsilon(t) * static_cast<double>(std::max(m, n));
+  double rc = rcond ? *rcond : machine_epsilon(t) * static_cast<double>(std::max(m, n));
+  // LAPACK's gelsd (NumPy's lstsq): an rcond <= 0 or >= 1 is its machine precision
+  // (dlamch('E'), half the spacing of 1): rcond=-1 still cuts exact zeros.
+  if (rc <= 0 || rc >= 1) rc = machine_epsilon(t) / 2;
   const ndarray a = a_in.astype(t);
   b = b.astype(t);
   const int64_t k = b.shape()[1];
@@ -161,12 +166,12 @@ ndarray matrix_rank(const ndarray& a, const std::optional<ndarray>& tol_in, bool
   if (tol_in) {
     tol = with_trailing_axis(on_device(*tol_in));
   } else if (rtol_in) {
-    tol = multiply(max(s, last_axis(), true), with_trailing_axis(on_device(*rtol_in)));
+    tol = multiply(detail::max_from_zero(s, last_axis(), true), with_trailing_axis(on_device(*rtol_in)));
   } else {
     const int nd = a.ndim();
     const double rtol =
         static_cast<double>(std::max(a.shape()[nd - 2], a.shape()[nd - 1])) * machine_epsilon(s.dtype());
-    tol = multiply(max(s, last_axis(), true), Operand(rtol));
+    tol = multiply(detail::max_from_zero(s, last_axis(), true), Operand(rtol));
   }
   return count_nonzero(greater(s, tol), SmallVector<int64_t, 8>{-1});
 }
