@@ -77,12 +77,13 @@ if [ "$MODE" = cpu ]; then
   LIBASAN=$(${CXX:-c++} -print-file-name=libasan.so)
   LIBUBSAN=$(${CXX:-c++} -print-file-name=libubsan.so)
   # One process per file (pytest-xdist cannot be used: some files' parameter ids are random,
-  # and its workers must collect the same ids). The CPU backend compiles user kernels with
+  # and its workers must collect the same ids). --capture=sys: a sanitizer's report goes to
+  # fd 2, which pytest's default fd capture would swallow when the report ends the process. The CPU backend compiles user kernels with
   # the host compiler: no sanitizer flags there.
   mkdir -p "$LOGS/pytest"
   pytest_files | PYTHONPATH=$STAGE CUNUMPY_DEVICE=cpu CUNUMPY_NUM_THREADS=${CUNUMPY_NUM_THREADS:-1} \
     LD_PRELOAD="$LIBASAN:$LIBUBSAN" PY="$PY" LOGS="$LOGS" xargs -P "$JOBS" -n 1 sh -c \
-    'n=$(basename "$1" .py); "$PY" -m pytest "$1" -q -p no:cacheprovider -o addopts="" > "$LOGS/pytest/$n.txt" 2>&1;
+    'n=$(basename "$1" .py); "$PY" -m pytest "$1" -q -p no:cacheprovider -o addopts="" --capture=sys > "$LOGS/pytest/$n.txt" 2>&1;
      echo "$? $n $(tail -n 1 "$LOGS/pytest/$n.txt")"' _ > "$LOGS/pytest.txt" 2>&1
   sort -k2 -o "$LOGS/pytest.txt" "$LOGS/pytest.txt"
   pytest_rc=0
@@ -90,8 +91,8 @@ if [ "$MODE" = cpu ]; then
   grep -v '^0 ' "$LOGS/pytest.txt" | cut -c1-160
   echo "pytest: $(wc -l < "$LOGS/pytest.txt") files, $(grep -vc '^0 ' "$LOGS/pytest.txt") with a failure or a crash"
 
-  asan=$(cat "$LOGS"/asan.* 2>/dev/null | grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)")
-  ubsan=$(cat "$LOGS"/ubsan.* "$LOGS"/asan.* 2>/dev/null | grep -c "runtime error:")
+  asan=$(cat "$LOGS"/asan.* "$LOGS"/pytest/*.txt 2>/dev/null | grep -cE "ERROR: (AddressSanitizer|LeakSanitizer)")
+  ubsan=$(cat "$LOGS"/ubsan.* "$LOGS"/asan.* "$LOGS"/pytest/*.txt 2>/dev/null | grep -c "runtime error:")
   echo "sanitize cpu: ctest exit $ctest_rc, pytest exit $pytest_rc, AddressSanitizer errors: $asan, UBSan runtime errors: $ubsan (logs: $LOGS)"
   [ "$ctest_rc" -eq 0 ] && [ "$pytest_rc" -eq 0 ] && [ "$asan" -eq 0 ] && [ "$ubsan" -eq 0 ]
   exit $?

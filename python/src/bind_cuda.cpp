@@ -291,7 +291,8 @@ void bind_memory(nb::module_& m) {
       .def("n_free_blocks", [](const AsyncMemoryPool&) -> std::size_t {
         throw cunumpy::NotImplementedError("MemoryAsyncPool.n_free_blocks: the driver's pool does not report blocks");
       })
-      .def("free_all_blocks", [](AsyncMemoryPool& p, nb::object) { p.free_all_blocks(); },
+      // (the stream as a handle: an nb::object argument would be released without the GIL)
+      .def("free_all_blocks", [](AsyncMemoryPool& p, nb::handle) { p.free_all_blocks(); },
            "stream"_a = nb::none(), nb::call_guard<nb::gil_scoped_release>())
       .def("set_limit", &set_limit<AsyncMemoryPool>, "size"_a = nb::none(), "fraction"_a = nb::none())
       .def("get_limit", &AsyncMemoryPool::get_limit)

@@ -229,7 +229,9 @@ ndarray ndarray::operator[](std::span<const Index> index) const {
       adjust_slice(*s, a.shape[axis], start, stop, step, len);
       if (len > 0) offset += start * a.strides[axis];
       shape.push_back(len);
-      strides.push_back(a.strides[axis] * step);
+      // stride * step wraps as NumPy's does for a huge step (x[::2**70] is one element,
+      // whose stride is never used): in unsigned arithmetic, where wrapping is defined.
+      strides.push_back(static_cast<int64_t>(static_cast<uint64_t>(a.strides[axis]) * static_cast<uint64_t>(step)));
       ++axis;
     } else if (std::holds_alternative<Ellipsis>(it)) {
       for (int k = 0; k < nd - consumed; ++k, ++axis) {

@@ -71,6 +71,12 @@ void Scalar::store(void* dst) const {
 Scalar Scalar::load(const void* src, DType d) {
   Scalar s;
   s.dtype_ = d;
+  if (d.kind() == 'b') {  // any nonzero byte is True, as NumPy reads a bool (a bool object
+    unsigned char byte;   // holding another byte would be undefined behaviour)
+    std::memcpy(&byte, src, 1);
+    s.v_.b = byte != 0;
+    return s;
+  }
   dispatch_dtype(d, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T v;
