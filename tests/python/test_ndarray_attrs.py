@@ -314,3 +314,12 @@ def test_reshape_any_negative_size_is_the_unknown_one(shape):
         assert isinstance(rc, type(rn)), (rc, rn)
     else:
         assert_same(rc, rn)
+
+
+def test_bool_view_of_other_bytes_reads_true():
+    # Any nonzero byte is True, as NumPy reads it (found by UBSan: an invalid bool load).
+    raw = np.array([70, 0, 1, 255], dtype=np.uint8)
+    got = cp.asarray(raw).view(bool)
+    want = raw.view(bool)
+    assert [got[i].item() for i in range(4)] == [want[i].item() for i in range(4)]
+    assert [bool(got[i]) for i in range(4)] == [True, False, True, True]
