@@ -68,6 +68,7 @@ const std::unordered_map<std::string, Dist>& distributions() {
       {"standard_normal", [](Generator& g, P, const Size& s, DType d) { return g.standard_normal(s, d); }},
       {"normal", [](Generator& g, P p, const Size& s, DType d) { return g.normal(p[0], p[1], s, d); }},
       {"uniform", [](Generator& g, P p, const Size& s, DType d) { return g.uniform(p[0], p[1], s, d); }},
+      {"uniform_legacy", [](Generator& g, P p, const Size& s, DType d) { return g.uniform(p[0], p[1], s, d, true); }},
       {"standard_exponential", [](Generator& g, P, const Size& s, DType d) { return g.standard_exponential(s, d); }},
       {"exponential", [](Generator& g, P p, const Size& s, DType d) { return g.exponential(p[0], s, d); }},
       {"standard_gamma", [](Generator& g, P p, const Size& s, DType d) { return g.standard_gamma(p[0], s, d); }},

@@ -621,6 +621,9 @@ CN_HD int64_t logseries(Stream& s, double p) {
 
 // Zipf(a) on {1, 2, ...}: Devroye's rejection (1986, X.6).
 CN_HD int64_t zipf(Stream& s, double a) {
+  // (NumPy's bound: from 1025 on 2^(a-1) overflows and the loop would never end; a draw
+  // above 1 has probability below 3e-309 there)
+  if (a >= 1025.0) return 1;
   const double am1 = a - 1.0;
   const double b = pow_pos(2.0, am1);
   for (;;) {

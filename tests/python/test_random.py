@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
+from _helpers import check_same_outcome
 
 try:
     import scipy.stats as scipy_stats
@@ -523,7 +524,8 @@ BAD = [
     (lambda r: r.triangular(1, 0, 2), ValueError, "left > mode"),
     (lambda r: r.triangular(1, 1, 1), ValueError, "left == right"),
     (lambda r: r.wald(0, 1), ValueError, "mean <= 0"),
-    (lambda r: r.uniform(-np.inf, np.inf), OverflowError, "range exceeds valid bounds"),
+    # Generator's "high - low range exceeds ...", RandomState's "Range exceeds ..." (NumPy's texts)
+    (lambda r: r.uniform(-np.inf, np.inf), OverflowError, "ange exceeds valid bounds"),
     (lambda r: r.noncentral_chisquare(0, 1), ValueError, "df <= 0"),
     (lambda r: r.noncentral_chisquare(1, -1), ValueError, "nonc < 0"),
     (lambda r: r.noncentral_f(1, 1, -1), ValueError, "nonc < 0"),
@@ -585,3 +587,46 @@ def test_bad_choice():
         rs.choice(-1)
     with pytest.raises(ValueError, match="Fewer non-zero entries in p than size"):
         g.choice(3, 3, replace=False, p=[0.5, 0.5, 0.0])
+
+
+# ---- NumPy's argument handling, found by a differential probe against numpy.random --------
+_EDGE_CALLS = [
+    ("gen", "uniform", (2, -1)), ("gen", "uniform", ([0.5, 2.0], 0)), ("gen", "uniform", (0, np.inf)),
+    ("legacy", "uniform", (2, -1)), ("legacy", "uniform", (0, np.inf)),
+    ("gen", "binomial", (np.inf, 0.5)), ("gen", "binomial", (np.nan, 0.5)), ("gen", "binomial", (2.5, 0.5)),
+    ("legacy", "binomial", (np.inf, 0.5)), ("gen", "hypergeometric", (np.inf, 3, 1)),
+    ("gen", "hypergeometric", (np.nan, 3, 1)), ("legacy", "hypergeometric", (np.inf, 3, 1)),
+    ("gen", "multinomial", (np.inf, [0.5, 0.5])), ("legacy", "multinomial", (np.inf, [1.0])),
+    ("gen", "negative_binomial", (np.inf, 0.5)), ("gen", "negative_binomial", (1e20, 0.5)),
+    ("gen", "negative_binomial", (5, 1e-30)), ("gen", "negative_binomial", ([5, 1e20], 0.5)),
+    ("gen", "zipf", (np.inf,)), ("gen", "zipf", (1e6,)), ("gen", "zipf", ([2, np.inf],)), ("gen", "zipf", (1024.5,)),
+    ("gen", "dirichlet", (2,)), ("gen", "dirichlet", (np.inf,)), ("legacy", "dirichlet", (2,)),
+    ("gen", "choice", (-1,), {"size": 0}), ("gen", "choice", (0,), {"size": 0}), ("legacy", "choice", (-1,), {"size": 0}),
+    ("gen", "permutation", (-1,)), ("legacy", "permutation", (-1,)),
+    ("gen", "integers", (0.001,), {"size": (0, 2)}), ("gen", "integers", (np.inf,), {"size": 0}),
+    ("gen", "integers", (300,), {"size": 0, "dtype": "int8"}), ("legacy", "randint", (-1,), {"size": 0}),
+    ("gen", "integers", (np.inf,)), ("gen", "integers", (0, np.nan)), ("gen", "integers", (10, np.inf)),
+    ("gen", "integers", (0, 2), {"size": 3, "dtype": bool}), ("gen", "integers", (0, 3), {"size": 3, "dtype": bool}),
+    ("gen", "integers", (0, 1), {"size": 3, "dtype": bool, "endpoint": True}),
+    ("legacy", "randint", (0, 2), {"size": 3, "dtype": bool}), ("gen", "integers", (-1, 1), {"dtype": bool}),
+]
+
+
+@pytest.mark.parametrize("call", _EDGE_CALLS, ids=lambda c: f"{c[0]}-{c[1]}{c[2]}{c[3] if len(c) > 3 else ''}")
+def test_argument_edges_like_numpy(call):
+    """NumPy's exception type, or its result's shape and dtype (the values are cunumpy's own
+    streams): integer parameters convert to int64 first (inf OverflowError, NaN ValueError),
+    Generator.uniform refuses high < low, zipf returns 1 from a = 1025 on (the loop never
+    ended for a = inf), an empty size returns before any check, bool integers."""
+    api, name, args = call[:3]
+    kw = call[3] if len(call) > 3 else {}
+    gen_np = np.random.default_rng(5) if api == "gen" else np.random.RandomState(5)
+    gen_cp = cp.random.default_rng(5) if api == "gen" else cp.random.RandomState(5)
+
+    def shape_dtype(gen):
+        r = getattr(gen, name)(*args, **kw)
+        r = cp.asnumpy(r) if isinstance(r, cp.ndarray) else np.asarray(r)
+        return r.shape, r.dtype
+    def same_shape_dtype(got, want):
+        assert got == want, (got, want)
+    check_same_outcome(lambda: shape_dtype(gen_cp), lambda: shape_dtype(gen_np), compare=same_shape_dtype)

@@ -97,8 +97,9 @@ class Generator {
   ndarray standard_normal(const Size& size = std::nullopt, DType dtype = float64);
   ndarray normal(const Param& loc = 0.0, const Param& scale = 1.0, const Size& size = std::nullopt,
                  DType dtype = float64);
+  // legacy: RandomState's, which takes high < low (Generator's is a ValueError).
   ndarray uniform(const Param& low = 0.0, const Param& high = 1.0, const Size& size = std::nullopt,
-                  DType dtype = float64);
+                  DType dtype = float64, bool legacy = false);
   ndarray standard_exponential(const Size& size = std::nullopt, DType dtype = float64);
   ndarray exponential(const Param& scale = 1.0, const Size& size = std::nullopt, DType dtype = float64);
   ndarray standard_gamma(const Param& shape, const Size& size = std::nullopt, DType dtype = float64);

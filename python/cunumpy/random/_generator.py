@@ -175,6 +175,7 @@ class Generator:
     def dirichlet(self, alpha, size=None):
         """Normalized independent gammas, one per component (alpha: 1-D, all > 0)."""
         import cunumpy
+        len(alpha)  # NumPy's first step: a scalar (or a 0-d array) is len()'s TypeError
         alpha = _asarray(alpha).astype(_numpy.float64)
         if alpha.ndim != 1:
             raise ValueError('alpha must be a one-dimensional sequence of floats')

@@ -90,11 +90,11 @@ class RandomState:
         return self._draw('normal', [loc, scale], size, self._float_dtype(dtype))
 
     def uniform(self, low=0.0, high=1.0, size=None, dtype=float):
-        return self._draw('uniform', [low, high], size, self._float_dtype(dtype))
+        return self._draw('uniform_legacy', [low, high], size, self._float_dtype(dtype))
 
     def randint(self, low, high=None, size=None, dtype='l'):
         dt = _numpy.dtype(dtype)
-        if dt.kind not in 'iu':
+        if dt.kind not in 'iub':
             raise TypeError("Unsupported dtype dtype('{}') for randint".format(dt))
         return self._gen.integers(low, high, size, dt, False, True)
 

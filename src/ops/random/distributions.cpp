@@ -2,6 +2,7 @@
 // (size, or the broadcast of the parameters), then one RandomTask for the backend of the
 // current device. Parameters that are arrays are broadcast to the result's shape and made
 // C-contiguous float64 (int64 for integer bounds) on that device.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -149,6 +150,21 @@ void check(const Param& p, Check c, const char* message) {
   if (any(bad).item().to_bool()) throw ValueError(message);
 }
 
+// NumPy's POISSON_LAM_MAX: past it an int64 Poisson draw could overflow.
+constexpr double kPoissonLamMax = 9.223372006484771e18;
+
+// An integer parameter's scalar value as NumPy converts it to int64 (before its checks): a
+// float truncated, NaN its ValueError, +-inf or beyond int64 its OverflowError.
+int64_t int_scalar(const Param& p) {
+  if (p.is_integer()) return p.int_bits();
+  const double v = p.value();
+  if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
+  if (std::isinf(v)) throw OverflowError("cannot convert float infinity to integer");
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))
+    throw OverflowError("Python int too large to convert to C long");
+  return static_cast<int64_t>(v);
+}
+
 void check_float_dtype(DType dtype, const char* method) {
   if (dtype != float32 && dtype != float64)
     throw TypeError(std::string("Unsupported dtype dtype('") + dtype.name() + "') for " + method);
@@ -222,19 +238,22 @@ ndarray Generator::normal(const Param& loc, const Param& scale, const Size& size
   return real(bg_, RandomDist::Normal, size, dtype, {&loc, &scale});
 }
 
-ndarray Generator::uniform(const Param& low, const Param& high, const Size& size, DType dtype) {
+ndarray Generator::uniform(const Param& low, const Param& high, const Size& size, DType dtype, bool legacy) {
   check_real_dtype(dtype);
   const Shape shape = result_shape({&low, &high}, size);
+  const char* const overflow = legacy ? "Range exceeds valid bounds" : "high - low range exceeds valid bounds";
   if (!low.is_array() && !high.is_array()) {
     const double range = high.value() - low.value();
-    if (!std::isfinite(range)) throw OverflowError("high - low range exceeds valid bounds");
+    if (!std::isfinite(range)) throw OverflowError(overflow);
+    if (!legacy && range < 0) throw ValueError("high - low < 0");
     const Param r(range);
     return run_draw(bg_, RandomDist::Random, dtype, shape, {&low, &r}, nullptr, nullptr, false);
   }
   const ndarray lo = low.is_array() ? low.array().astype(float64) : full(Shape{}, Scalar(low.value()), float64);
   const ndarray hi = high.is_array() ? high.array().astype(float64) : full(Shape{}, Scalar(high.value()), float64);
   const ndarray range = subtract(hi, lo);
-  if (!all(isfinite(range)).item().to_bool()) throw OverflowError("high - low range exceeds valid bounds");
+  if (!all(isfinite(range)).item().to_bool()) throw OverflowError(overflow);
+  if (!legacy && range.size() && any(less(range, 0)).item().to_bool()) throw ValueError("high - low < 0");
   const Param lp(lo), rp(range);
   return run_draw(bg_, RandomDist::Random, dtype, shape, {&lp, &rp}, nullptr, nullptr, false);
 }
@@ -414,7 +433,7 @@ ndarray Generator::hypergeometric(const Param& ngood, const Param& nbad, const P
   if (legacy) check(nsample, Check::NonPositive, "nsample < 1 or nsample is NaN");
   else check(nsample, Check::Negative, "nsample < 0");
   auto arr = [](const Param& p) {
-    return p.is_array() ? p.array().astype(int64) : full(Shape{}, Scalar(static_cast<int64_t>(p.is_integer() ? p.int_bits() : static_cast<int64_t>(p.value()))), int64);
+    return p.is_array() ? p.array().astype(int64) : full(Shape{}, Scalar(int_scalar(p)), int64);
   };
   const ndarray g = arr(ngood), b = arr(nbad), n = arr(nsample);
   const ndarray short_ = less(add(g, b), n);
@@ -439,7 +458,7 @@ ndarray Generator::multinomial(const Param& n, const ndarray& pvals_in, const Si
   if (head > 1.0 + 1e-12) throw ValueError("sum(pvals[:-1]) > 1.0");
   const Shape shape = result_shape({&n}, size);
   ndarray left = n.is_array() ? broadcast_to(n.array().astype(int64), shape).copy()
-                              : full(shape, Scalar(static_cast<int64_t>(n.is_integer() ? n.int_bits() : static_cast<int64_t>(n.value()))), int64);
+                              : full(shape, Scalar(int_scalar(n)), int64);
   std::vector<ndarray> cols;
   double mass = 1.0;
   for (std::size_t i = 0; i + 1 < p.size(); ++i) {
@@ -458,7 +477,7 @@ ndarray Generator::poisson(const Param& lam, const Size& size, DType dtype) {
   check_int_dtype(dtype, "poisson");
   check(lam, Check::NegativeOrNaN, "lam < 0 or lam is NaN");
   // NumPy's bound: past it the int64 result could overflow.
-  const double max_lam = 9.223372006484771e18;
+  const double max_lam = kPoissonLamMax;
   if (lam.is_array() ? lam.array().size() && any(greater(lam.array(), max_lam)).item().to_bool()
                      : lam.value() > max_lam)
     throw ValueError("lam value too large");
@@ -473,7 +492,7 @@ ndarray Generator::binomial(const Param& n, const Param& p, const Size& size, DT
   ndarray ni[2];
   int64_t ns[2] = {0, 0};
   if (n.is_array()) ni[0] = n.array().astype(int64);
-  else ns[0] = n.is_integer() ? n.int_bits() : static_cast<int64_t>(n.value());
+  else ns[0] = int_scalar(n);
   return run_draw(bg_, RandomDist::Binomial, dtype, shape, {&kZero, &p}, ni, ns, false);
 }
 
@@ -489,6 +508,19 @@ ndarray Generator::negative_binomial(const Param& n, const Param& p, const Size&
   check(n, Check::NonPositive, "n <= 0");
   if (legacy) check(p, Check::Probability, "p < 0, p > 1 or p is NaN");
   else check(p, Check::OpenProbability, "p <= 0, p > 1 or p contains NaNs");
+  if (!legacy) {
+    // Generator's bound on the Poisson mean its gamma mixture draws: (1-p)/p (n + 10 sqrt(n)).
+    bool bad;
+    if (n.is_array() || p.is_array()) {
+      auto arr = [](const Param& q) { return q.is_array() ? q.array().astype(float64) : full(Shape{}, Scalar(q.value()), float64); };
+      const ndarray nn = arr(n), pp = arr(p);
+      const ndarray lam = multiply(true_divide(subtract(Operand(1.0), pp), pp), add(nn, multiply(Operand(10.0), sqrt(nn))));
+      bad = lam.size() && any(greater(lam, Operand(kPoissonLamMax))).item().to_bool();
+    } else {
+      bad = (1 - p.value()) / p.value() * (n.value() + 10 * std::sqrt(n.value())) > kPoissonLamMax;
+    }
+    if (bad) throw ValueError("n too large or p too small, see Generator.negative_binomial Notes");
+  }
   return run_draw(bg_, RandomDist::NegBinomial, dtype, result_shape({&n, &p}, size), {&n, &p}, nullptr,
                   nullptr, false);
 }
@@ -499,7 +531,8 @@ using i128 = __int128;
 i128 as_i128(const Param& p) {
   if (p.is_integer()) return p.is_uint64() ? i128(static_cast<uint64_t>(p.int_bits())) : i128(p.int_bits());
   const double v = p.value();
-  if (!std::isfinite(v)) throw ValueError("cannot convert float " + std::to_string(v) + " to integer");
+  if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
+  if (std::isinf(v)) throw OverflowError("cannot convert float infinity to integer");
   return static_cast<i128>(v);
 }
 i128 dtype_min(DType d) {
@@ -519,13 +552,18 @@ ndarray Generator::integers(const Param& low_in, const std::optional<Param>& hig
 
 namespace detail_random {
 ndarray integers_impl(BitGenerator& bg, const Param& low_in, const std::optional<Param>& high_in,
-                      const Size& size, DType dtype, bool endpoint, const char* method) {
-  check_int_dtype(dtype, method);
+                      const Size& size, DType dtype, bool endpoint, const char* method, bool as_bool) {
+  if (!dtype.is_bool()) check_int_dtype(dtype, method);
+  // NumPy returns an empty draw before it looks at the bounds (integers(inf, size=0) is []).
+  if (size && shape_size(*size) == 0 && std::all_of(size->begin(), size->end(), [](int64_t d) { return d >= 0; }))
+    return ndarray(*size, dtype, Order::C, current_device());
+  // bool: NumPy's [0, 1] bounds, drawn as uint8 (values 0 and 1), then cast.
+  if (dtype.is_bool()) return integers_impl(bg, low_in, high_in, size, uint8, endpoint, method, true).astype(bool_);
   const Param low = high_in ? low_in : Param(0);
   const Param high = high_in ? *high_in : low_in;
   const Shape shape = result_shape({&low, &high}, size);
-  const i128 lo_d = dtype_min(dtype), hi_d = dtype_max(dtype);
-  const std::string dname = dtype.name();
+  const i128 lo_d = dtype_min(dtype), hi_d = as_bool ? 1 : dtype_max(dtype);
+  const std::string dname = as_bool ? "bool" : dtype.name();
   if (!low.is_array() && !high.is_array()) {
     const i128 lo = as_i128(low);
     const i128 hi = endpoint ? as_i128(high) : as_i128(high) - 1;  // inclusive

@@ -30,8 +30,9 @@ ndarray run_draw(BitGenerator& bg, detail::RandomDist dist, DType dtype, const S
                  std::initializer_list<const Param*> fparams, const ndarray* iparams,
                  const int64_t* iscalars, bool wide);
 
-// Generator.integers / RandomState.randint (method names the dtype error).
+// Generator.integers / RandomState.randint (method names the dtype error); as_bool: a
+// uint8 draw within bool's bounds [0, 1] (the caller casts it).
 ndarray integers_impl(BitGenerator& bg, const Param& low, const std::optional<Param>& high,
-                      const Size& size, DType dtype, bool endpoint, const char* method);
+                      const Size& size, DType dtype, bool endpoint, const char* method, bool as_bool = false);
 
 }  // namespace cunumpy::random::detail_random

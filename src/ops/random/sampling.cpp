@@ -37,7 +37,7 @@ int64_t normalize_axis(int64_t axis, int ndim) {
 }  // namespace
 
 ndarray Generator::permutation(int64_t n) {
-  if (n < 0) throw ValueError("negative dimensions are not allowed");
+  if (n < 0) n = 0;  // NumPy permutes arange(n): empty for a negative n
   // argsort(random_raw(n, uint64)), faster: keys of the words' top T bits (2^T >= 16 n)
   // with the index below them, sorted (on those T bits alone where the backend can), then
   // the rare runs of equal top bits put in the words' order (cn_random.h, perm_order).
@@ -108,7 +108,7 @@ ndarray Generator::choice(int64_t n, const Size& size, bool replace, const std::
     if (d < 0) throw ValueError("negative dimensions are not allowed");
     count *= d;
   }
-  if (n < 0 || (n == 0 && count != 0))
+  if (n <= 0 && count != 0)  // (no samples: any n, as NumPy)
     throw ValueError(legacy ? "a must be greater than 0 unless no samples are taken"
                             : "a must be a positive integer unless no samples are taken");
   ndarray prob;
