@@ -5,8 +5,6 @@ stable whatever `kind` says, with NumPy's NaN placement. lexsort is a sequence o
 argsorts (the last key decides last), partition/argpartition are full sorts (NumPy only
 promises the kth element's place and the partition around it, which a sort keeps).
 """
-import operator as _operator
-
 import numpy as _numpy
 
 from cunumpy._array_like import axis_index as _axis_index
@@ -104,6 +102,8 @@ def _check_kth(kth, n, empty):
 
 def _partition_args(a, kth, axis, arg=False):
     a = _arr(a)
+    if axis is not None:
+        axis = _axis_index(axis)  # NumPy's TypeError for a tuple or a float, first (and a bool)
     if axis is None:
         a = a.ravel()
         axis = -1

@@ -34,6 +34,14 @@ void check_kind(nb::handle kind, nb::handle order) {
   if (!order.is_none()) throw ValueError("Cannot specify order when the array has no fields.");
 }
 
+// NumPy argsorts a 0-d array as a 1-d one: axis 0 or -1 (or None), another its AxisError.
+std::optional<int64_t> argsort_axis(const ndarray& a, nb::handle axis) {
+  const std::optional<int64_t> ax = sort_axis(axis);
+  if (a.ndim() != 0) return ax;
+  if (ax) (void)normalize_axis(*ax, 1);
+  return std::nullopt;
+}
+
 }  // namespace
 
 void bind_sorting(nb::module_& m) {
@@ -44,8 +52,7 @@ void bind_sorting(nb::module_& m) {
   }, nb::arg("a"), nb::arg("axis").none() = -1, nb::arg("kind").none() = nb::none(), nb::arg("order").none() = nb::none());
   m.def("argsort", [](const ndarray& a, nb::handle axis, nb::handle kind, nb::handle order) {
     check_kind(kind, order);
-    // NumPy argsorts a 0-d array as if flattened.
-    return argsort(a, a.ndim() == 0 ? std::nullopt : sort_axis(axis));
+    return argsort(a, argsort_axis(a, axis));
   }, nb::arg("a"), nb::arg("axis").none() = -1, nb::arg("kind").none() = nb::none(), nb::arg("order").none() = nb::none());
   m.def("_sort_with_indices", [](const ndarray& a, nb::handle axis) { return sort_with_indices(a, sort_axis(axis)); },
         nb::arg("a"), nb::arg("axis").none() = -1);
@@ -58,7 +65,7 @@ void bind_sorting(nb::module_& m) {
      nb::arg("order").none() = nb::none()));
   nb::setattr(cls, "argsort", nb::cpp_function([](const ndarray& self, nb::handle axis, nb::handle kind, nb::handle order) {
     check_kind(kind, order);
-    return argsort(self, self.ndim() == 0 ? std::nullopt : sort_axis(axis));
+    return argsort(self, argsort_axis(self, axis));
   }, nb::is_method(), nb::scope(cls), nb::name("argsort"), nb::arg("axis").none() = -1, nb::arg("kind").none() = nb::none(),
      nb::arg("order").none() = nb::none()));
 }

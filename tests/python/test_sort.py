@@ -286,3 +286,20 @@ def test_float16_row_65536(monkeypatch, check, onesweep):
     runs_agree = all(np.array_equal(results[0], x) for x in results[1:])
     assert not bad, f"repeats that differ from NumPy (repeat, count, first positions): {bad}; " \
                     f"the 3 repeats {'agree' if runs_agree else 'differ from each other'}"
+
+
+# Found by a differential probe: NumPy argsorts a 0-d array as a 1-d one (axis 0/-1/None,
+# another axis its AxisError), and partition reads its axis as an integer first.
+@pytest.mark.parametrize("axis", [None, 0, -1, 1, -2, -3])
+def test_argsort_0d_axis_like_numpy(axis):
+    a = np.array(5, dtype=np.uint8)
+    check_same_outcome(lambda: cp.argsort(cp.asarray(a), axis=axis), lambda: np.argsort(a, axis=axis))
+    check_same_outcome(lambda: cp.asarray(a).argsort(axis=axis), lambda: a.argsort(axis=axis))
+
+
+@pytest.mark.parametrize("axis", [(0,), (0, 1), 1.0])
+def test_partition_axis_must_be_an_integer(axis):
+    a = np.arange(3.0)
+    check_same_outcome(lambda: cp.partition(cp.asarray(a), 0, axis=axis), lambda: np.partition(a, 0, axis=axis))
+    check_same_outcome(lambda: cp.partition(cp.asarray(np.array(2.0)), 0, axis=axis),
+                       lambda: np.partition(np.array(2.0), 0, axis=axis))
