@@ -237,3 +237,16 @@ def test_lstsq_rcond_edges_like_numpy(rcond, b_dtype):
         assert np.asarray(g).dtype == np.asarray(w).dtype and np.shape(g) == np.shape(w)
         np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)
     assert type(got[2]) is type(want[2])
+
+
+# eig/eigvals refuse inf/NaN before LAPACK (NumPy's _assert_finite; geev's argument errors
+# printed to stdout before); lstsq's SVD failure has NumPy's text.
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_nonfinite_linalg_errors_like_numpy(bad, capfd):
+    m = np.array([[1.0, bad], [2.0, 3.0]])
+    for name in ("eig", "eigvals"):
+        with pytest.raises(np.linalg.LinAlgError, match="Array must not contain infs or NaNs"):
+            getattr(cp.linalg, name)(cp.asarray(m))
+    with pytest.raises(np.linalg.LinAlgError, match="SVD did not converge in Linear Least Squares"):
+        cp.linalg.lstsq(cp.asarray(m), cp.asarray(np.ones(2)))
+    assert "illegal value" not in capfd.readouterr().out

@@ -316,6 +316,9 @@ ndarray imag_part(const ndarray& z) {
 std::pair<ndarray, ndarray> eig_impl(const ndarray& a, bool vectors, bool real_if_all_real) {
   check_square(a);
   const DType dt = linalg_dtype(a.dtype());
+  // NumPy's _assert_finite: geev is not given inf/nan (LAPACK's argument errors would print).
+  if (a.size() > 0 && a.dtype().is_inexact() && !all(isfinite(a)).item().to_bool())
+    throw LinAlgError("Array must not contain infs or NaNs");
   const DType ct = complex_dtype(dt);
   const Stack s = stack_of(a);
   const int64_t n = s.rows;

@@ -137,7 +137,14 @@ std::tuple<ndarray, ndarray, int64_t, ndarray> lstsq(const ndarray& a_in, const 
                              : ndarray(Shape{0}, rt, Order::C, dev);
   } else {
     ndarray u, vh;
-    std::tie(u, s, vh) = svd(a, false, true);
+    // NumPy's gelsd fails on an inf or NaN in a (where an SVD alone gives NaN): its text.
+    if (t.is_inexact() && !all(isfinite(a)).item().to_bool())
+      throw LinAlgError("SVD did not converge in Linear Least Squares");
+    try {
+      std::tie(u, s, vh) = svd(a, false, true);
+    } catch (const LinAlgError&) {
+      throw LinAlgError("SVD did not converge in Linear Least Squares");
+    }
     const double cutoff = rc * max(s).item().to_double();
     const ndarray large = greater(s, Operand(cutoff));
     rank = count_nonzero(large).item().to_int64();
