@@ -218,6 +218,8 @@ def _same(expr):
     'xp.tensordot(xp.asarray(np.ones((3, 0))), xp.asarray(np.ones(3)), axes=2)',
     'xp.tensordot(xp.asarray(np.ones((3, 3))), xp.asarray(np.ones(())), axes=2)',
     'xp.tensordot(xp.asarray(np.ones(3)), xp.asarray(np.ones(3)), axes=-1)',
+    'xp.tensordot(xp.asarray(np.ones((3, 0))), xp.asarray(np.ones(0)), axes=2)',  # mismatch met first
+    'xp.tensordot(xp.asarray(np.ones((2, 3))), xp.asarray(np.ones(2)), axes=2)',
 ], ids=lambda e: e[:70])
 def test_linalg_edges_like_numpy(expr):
     _same(expr)

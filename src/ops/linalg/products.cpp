@@ -170,12 +170,17 @@ ndarray tensordot(const ndarray& a, const ndarray& b, std::span<const int64_t> a
 }
 
 // NumPy's integer axes: a's last n against b's first n (range(-n, 0), range(n): none for
-// n <= 0, an outer product); more than an operand has is its IndexError.
+// n <= 0, an outer product), compared pair by pair in that order: a pair beyond an
+// operand's dimensions is its IndexError, a size mismatch met first its ValueError.
 ndarray tensordot(const ndarray& a, const ndarray& b, int64_t n) {
   if (n < 0) n = 0;
-  if (n > a.ndim() || n > b.ndim())
-    throw IndexError("tensordot: axes=" + std::to_string(n) + " exceeds the dimensions of an operand (" +
-                     std::to_string(a.ndim()) + ", " + std::to_string(b.ndim()) + ")");
+  for (int64_t k = 0; k < n; ++k) {
+    const int64_t ia = a.ndim() - n + k;
+    if (ia < 0 || k >= b.ndim())
+      throw IndexError("tensordot: axes=" + std::to_string(n) + " exceeds the dimensions of an operand (" +
+                       std::to_string(a.ndim()) + ", " + std::to_string(b.ndim()) + ")");
+    if (a.shape()[ia] != b.shape()[k]) throw ValueError("shape-mismatch for sum");
+  }
   std::vector<int64_t> ia, ib;
   for (int64_t i = 0; i < n; ++i) {
     ia.push_back(a.ndim() - n + i);
