@@ -7,6 +7,7 @@ over shifted views, unwrap a few ufuncs and a cumsum, interp the backend's inter
 return conventions (gradient's single array or tuple).
 """
 import operator as _operator
+import warnings as _warnings
 
 import numpy as _numpy
 
@@ -47,7 +48,15 @@ def interp(x, xp, fp, left=None, right=None, period=None):
     to = complex if fp.dtype.kind == 'c' else float
     left = None if left is None else to(left)
     right = None if right is None else to(right)
-    period = None if period is None else float(period)
+    if period is not None:
+        period = float(period)
+        if period == 0:
+            raise ValueError("period must be a non-zero value")
+        # NumPy's periodic path converts x and xp to float64: a complex one's real part
+        if x.dtype.kind == 'c' or xp.dtype.kind == 'c':
+            _warnings.warn('Casting complex values to real discards the imaginary part',
+                           _numpy.exceptions.ComplexWarning, stacklevel=2)
+            x, xp = x.real, xp.real
     return _core.interp(x, xp, fp, left, right, period)
 
 

@@ -129,3 +129,17 @@ def test_interp_through_numpy_dispatch():
     r = np.interp(x, cp.asarray(XP), cp.asarray(FP))
     assert isinstance(r, cp.ndarray)
     _close(r, np.interp(np.linspace(-1, 4, 11), XP, FP))
+
+
+# NumPy's periodic interp converts x (and xp) to float64 first: a complex x's real part,
+# with a ComplexWarning; a zero period is refused before that.
+@pytest.mark.parametrize("period", [2, -3])
+def test_periodic_interp_of_complex_x_like_numpy(period):
+    x = np.array([1 + 2j, 0.5, 7.0])
+    with pytest.warns(np.exceptions.ComplexWarning):
+        got = cp.interp(cp.asarray(x), cp.asarray([0.0, 1.0, 2.0]), cp.asarray([5.0, 6.0, 7.0]), period=period)
+    with pytest.warns(np.exceptions.ComplexWarning):
+        want = np.interp(x, [0.0, 1.0, 2.0], [5.0, 6.0, 7.0], period=period)
+    np.testing.assert_allclose(cp.asnumpy(got), want)
+    with pytest.raises(ValueError, match="period must be a non-zero value"):
+        cp.interp(cp.asarray(x), cp.asarray([0.0, 1.0]), cp.asarray([5.0, 6.0]), period=0)
