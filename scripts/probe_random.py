@@ -6,9 +6,8 @@ reported as a hang.
 
     python3 scripts/probe_random.py SEED CASES [gen|legacy]
 
-Not part of the test command: an exploratory tool. Left as NumPy's quirks: integers() of an
-array bound with size=() (NumPy returns a 0-d draw), uniform(nan, size=-1) (NumPy checks
-the range before the size).
+Not part of the test command: an exploratory tool. Left as NumPy's quirk: integers() of an
+array bound with size=() (NumPy returns a 0-d draw).
 """
 import inspect
 import os

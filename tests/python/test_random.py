@@ -593,6 +593,8 @@ def test_bad_choice():
 _EDGE_CALLS = [
     ("gen", "uniform", (2, -1)), ("gen", "uniform", ([0.5, 2.0], 0)), ("gen", "uniform", (0, np.inf)),
     ("legacy", "uniform", (2, -1)), ("legacy", "uniform", (0, np.inf)),
+    ("gen", "uniform", (np.nan,), {"size": -1}), ("legacy", "uniform", (-1, np.nan), {"size": -1}),
+    ("gen", "uniform", (0, 1), {"size": -1}),
     ("gen", "binomial", (np.inf, 0.5)), ("gen", "binomial", (np.nan, 0.5)), ("gen", "binomial", (2.5, 0.5)),
     ("legacy", "binomial", (np.inf, 0.5)), ("gen", "hypergeometric", (np.inf, 3, 1)),
     ("gen", "hypergeometric", (np.nan, 3, 1)), ("legacy", "hypergeometric", (np.inf, 3, 1)),

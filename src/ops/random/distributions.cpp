@@ -240,14 +240,15 @@ ndarray Generator::normal(const Param& loc, const Param& scale, const Size& size
 
 ndarray Generator::uniform(const Param& low, const Param& high, const Size& size, DType dtype, bool legacy) {
   check_real_dtype(dtype);
-  const Shape shape = result_shape({&low, &high}, size);
+  // (NumPy checks the range before the size: uniform(nan, size=-1) is the OverflowError)
   const char* const overflow = legacy ? "Range exceeds valid bounds" : "high - low range exceeds valid bounds";
   if (!low.is_array() && !high.is_array()) {
     const double range = high.value() - low.value();
     if (!std::isfinite(range)) throw OverflowError(overflow);
     if (!legacy && range < 0) throw ValueError("high - low < 0");
     const Param r(range);
-    return run_draw(bg_, RandomDist::Random, dtype, shape, {&low, &r}, nullptr, nullptr, false);
+    return run_draw(bg_, RandomDist::Random, dtype, result_shape({&low, &high}, size), {&low, &r}, nullptr,
+                    nullptr, false);
   }
   const ndarray lo = low.is_array() ? low.array().astype(float64) : full(Shape{}, Scalar(low.value()), float64);
   const ndarray hi = high.is_array() ? high.array().astype(float64) : full(Shape{}, Scalar(high.value()), float64);
@@ -255,7 +256,8 @@ ndarray Generator::uniform(const Param& low, const Param& high, const Size& size
   if (!all(isfinite(range)).item().to_bool()) throw OverflowError(overflow);
   if (!legacy && range.size() && any(less(range, 0)).item().to_bool()) throw ValueError("high - low < 0");
   const Param lp(lo), rp(range);
-  return run_draw(bg_, RandomDist::Random, dtype, shape, {&lp, &rp}, nullptr, nullptr, false);
+  return run_draw(bg_, RandomDist::Random, dtype, result_shape({&low, &high}, size), {&lp, &rp}, nullptr,
+                  nullptr, false);
 }
 
 ndarray Generator::standard_exponential(const Size& size, DType dtype) {
