@@ -224,7 +224,7 @@ def _arange_length(start, stop, step, complex_result=False):
         value = float(q)
     except OverflowError:  # NumPy's length computation turns it into its ValueError
         raise ValueError("Maximum allowed size exceeded") from None
-    if value == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy
+    if q == 0 and delta != 0:  # underflow: (0, 1) by the sign, as NumPy (q itself: 4j is not 0)
         return 0 if math.copysign(1.0, value) < 0 else 1
     return _ceil_length(value)
 

@@ -212,7 +212,8 @@ def test_arange_errors_like_numpy(args):
 @pytest.mark.parametrize("bounds", [(1j, 4), (1 + 0j, 4), (0, 4j), (0, 4, 1 + 0j), (np.complex64(1), 4),
                                     (np.complex128(0.5 + 2j), 6, 1.5), (0, np.complex64(5 - 1j)),
                                     (np.complex64(1), 4, np.complex64(-1)), (1j, np.float64(4)),
-                                    (1j, np.int8(4)), (np.complex128(1), 4)], ids=repr)
+                                    (1j, np.int8(4)), (np.complex128(1), 4), (np.int8(4), 0, 1j),
+                                    (np.int8(4), 0, -1j), (1e-300, 1.0, 1e308j)], ids=repr)
 @pytest.mark.parametrize("dtype", ["float32", "int64", "bool", "complex64", None])
 def test_arange_complex_bounds_like_numpy(bounds, dtype):
     """The length from q = (stop - start) / step: for a complex result and a Python complex
