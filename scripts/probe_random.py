@@ -72,14 +72,13 @@ for case in range(N):
         msg = f'cunumpy {type(ec[1]).__name__}: {ec[1]}; numpy returned {np.shape(en[1])} {getattr(en[1], "dtype", type(en[1]))}'
     else:
         e, g = en[1], ec[1]
-        if isinstance(e, tuple) or isinstance(g, tuple): pass
-        else:
+        if not (isinstance(e, tuple) or isinstance(g, tuple)):
             gs = np.shape(g.get() if hasattr(g, 'get') else g); es = np.shape(e)
-            gd = getattr(g, 'dtype', type(g)); ed = getattr(e, 'dtype', type(e))
-            if gs != es: msg = f'shape {gs} vs {es}'
-            elif np.dtype(gd) != np.dtype(ed) if hasattr(g, 'dtype') and hasattr(e, 'dtype') else False: msg = f'dtype {gd} vs {ed}'
-            elif not hasattr(e, 'shape') and hasattr(g, 'shape') and getattr(g, 'ndim', 0) == 0 and False: pass
+            if gs != es:
+                msg = f'shape {gs} vs {es}'
+            elif hasattr(g, 'dtype') and hasattr(e, 'dtype') and np.dtype(g.dtype) != np.dtype(e.dtype):
+                msg = f'dtype {g.dtype} vs {e.dtype}'
     if msg:
         bad += 1
-        print(flush=True); print(f'case {case}: {name}({", ".join(map(repr, args))}{", " if kw else ""}{", ".join(f"{k}={v!r}" for k, v in kw.items())}): {msg}')
+        print(f'case {case}: {name}({", ".join(map(repr, args))}{", " if kw else ""}{", ".join(f"{k}={v!r}" for k, v in kw.items())}): {msg}', flush=True)
 print(f'{N} cases, {bad} differences')

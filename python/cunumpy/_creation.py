@@ -161,7 +161,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
         # Python ints and floats (the common call): C++ computes what NumPy does from them.
         length = _arange_length(start, stop, step)
         if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
-            _check_arange_stores(start, stop, step, _numpy.dtype(dtype))
+            _check_arange_stores(start, start + step, length, _numpy.dtype(dtype))
         if beyond_int64 and length <= 0:
             return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
         # (A bound beyond int64 with a positive length stays C++'s OverflowError: NumPy makes
@@ -200,9 +200,7 @@ def _arange_numpy_scalars(start, stop, step, dtype):
         second = start + step  # NumPy computes it with the length, for any positive one
     except OverflowError:
         raise ValueError("Maximum allowed size exceeded") from None
-    _check_arange_store(start, dt)
-    if length > 1:
-        _check_arange_store(second, dt)
+    _check_arange_stores(start, second, length, dt)
     return _core._arange_from(start, second, length, dt)
 
 
@@ -237,34 +235,23 @@ def _ceil_length(value):
     return max(math.ceil(value), 0)
 
 
-def _check_arange_store(v, dt):
-    """NumPy stores a bound into the result as its setitem does: a Python int or float (a
-    float truncated) outside an integer dtype is OverflowError, a nonfinite float there
+def _check_arange_stores(first, second, length, dt):
+    """NumPy stores first and second (start and start + step) into the result before it
+    fills the rest, as many as the length needs, as its setitem does: a Python int or float
+    (a float truncated) outside an integer dtype is OverflowError, a nonfinite float there
     int()'s error, a Python complex in a real dtype TypeError, a NumPy complex there a
     ComplexWarning."""
-    if dt.kind in 'iu' and isinstance(v, (int, float)):  # np.float64 too: a float subclass
-        i = int(v)  # a nonfinite float: int()'s ValueError or OverflowError, as NumPy's
-        if not _numpy.iinfo(dt).min <= i <= _numpy.iinfo(dt).max:
-            raise OverflowError(f"Python integer {i} out of bounds for {dt}")
-    if dt.kind in 'iuf':
-        if type(v) is complex:
-            raise TypeError("float() argument must be a string or a real number, not 'complex'")
-        if isinstance(v, _numpy.complexfloating):
-            _warnings.warn('Casting complex values to real discards the imaginary part',
-                           _numpy.exceptions.ComplexWarning, stacklevel=4)
-
-
-def _check_arange_stores(start, stop, step, dt):
-    """NumPy stores start and start + step (Python numbers, a float truncated) into the
-    integer result before filling the rest: either out of range raises OverflowError."""
-    real = (int, float, _numpy.integer, _numpy.floating)
-    if step == 0 or not all(isinstance(v, real) for v in (start, stop, step)):
-        return  # (a zero step fails later; complex bounds too)
-    q = (stop - start) / step
-    info = _numpy.iinfo(dt)
-    for v, needed in ((start, q > 0), (start + step, q > 1)):
-        if needed and isinstance(v, (int, float)) and not info.min <= int(v) <= info.max:
-            raise OverflowError(f"Python integer {int(v)} out of bounds for {dt}")
+    for v in (first, second)[:max(0, min(length, 2))]:
+        if dt.kind in 'iu' and isinstance(v, (int, float)):  # np.float64 too: a float subclass
+            i = int(v)  # a nonfinite float: int()'s ValueError or OverflowError, as NumPy's
+            if not _numpy.iinfo(dt).min <= i <= _numpy.iinfo(dt).max:
+                raise OverflowError(f"Python integer {i} out of bounds for {dt}")
+        if dt.kind in 'iuf':
+            if type(v) is complex:
+                raise TypeError("float() argument must be a string or a real number, not 'complex'")
+            if isinstance(v, _numpy.complexfloating):
+                _warnings.warn('Casting complex values to real discards the imaginary part',
+                               _numpy.exceptions.ComplexWarning, stacklevel=4)
 
 
 def _check_num(num):

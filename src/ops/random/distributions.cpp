@@ -153,16 +153,28 @@ void check(const Param& p, Check c, const char* message) {
 // NumPy's POISSON_LAM_MAX: past it an int64 Poisson draw could overflow.
 constexpr double kPoissonLamMax = 9.223372006484771e18;
 
+// A float parameter NumPy converts to an integer: NaN is its ValueError, +-inf its
+// OverflowError (as Python's int() of them).
+double integral_value(const Param& p) {
+  const double v = p.value();
+  if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
+  if (std::isinf(v)) throw OverflowError("cannot convert float infinity to integer");
+  return v;
+}
+
 // An integer parameter's scalar value as NumPy converts it to int64 (before its checks): a
 // float truncated, NaN its ValueError, +-inf or beyond int64 its OverflowError.
 int64_t int_scalar(const Param& p) {
   if (p.is_integer()) return p.int_bits();
-  const double v = p.value();
-  if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
-  if (std::isinf(v)) throw OverflowError("cannot convert float infinity to integer");
+  const double v = integral_value(p);
   if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))
     throw OverflowError("Python int too large to convert to C long");
   return static_cast<int64_t>(v);
+}
+
+// A float parameter as a float64 array (a 0-d one for a scalar), for checks over arrays.
+ndarray float64_array(const Param& p) {
+  return p.is_array() ? p.array().astype(float64) : full(Shape{}, Scalar(p.value()), float64);
 }
 
 void check_float_dtype(DType dtype, const char* method) {
@@ -250,8 +262,7 @@ ndarray Generator::uniform(const Param& low, const Param& high, const Size& size
     return run_draw(bg_, RandomDist::Random, dtype, result_shape({&low, &high}, size), {&low, &r}, nullptr,
                     nullptr, false);
   }
-  const ndarray lo = low.is_array() ? low.array().astype(float64) : full(Shape{}, Scalar(low.value()), float64);
-  const ndarray hi = high.is_array() ? high.array().astype(float64) : full(Shape{}, Scalar(high.value()), float64);
+  const ndarray lo = float64_array(low), hi = float64_array(high);
   const ndarray range = subtract(hi, lo);
   if (!all(isfinite(range)).item().to_bool()) throw OverflowError(overflow);
   if (!legacy && range.size() && any(less(range, 0)).item().to_bool()) throw ValueError("high - low < 0");
@@ -514,8 +525,7 @@ ndarray Generator::negative_binomial(const Param& n, const Param& p, const Size&
     // Generator's bound on the Poisson mean its gamma mixture draws: (1-p)/p (n + 10 sqrt(n)).
     bool bad;
     if (n.is_array() || p.is_array()) {
-      auto arr = [](const Param& q) { return q.is_array() ? q.array().astype(float64) : full(Shape{}, Scalar(q.value()), float64); };
-      const ndarray nn = arr(n), pp = arr(p);
+      const ndarray nn = float64_array(n), pp = float64_array(p);
       const ndarray lam = multiply(true_divide(subtract(Operand(1.0), pp), pp), add(nn, multiply(Operand(10.0), sqrt(nn))));
       bad = lam.size() && any(greater(lam, Operand(kPoissonLamMax))).item().to_bool();
     } else {
@@ -532,10 +542,7 @@ namespace {
 using i128 = __int128;
 i128 as_i128(const Param& p) {
   if (p.is_integer()) return p.is_uint64() ? i128(static_cast<uint64_t>(p.int_bits())) : i128(p.int_bits());
-  const double v = p.value();
-  if (std::isnan(v)) throw ValueError("cannot convert float NaN to integer");
-  if (std::isinf(v)) throw OverflowError("cannot convert float infinity to integer");
-  return static_cast<i128>(v);
+  return static_cast<i128>(integral_value(p));
 }
 i128 dtype_min(DType d) {
   if (d.is_unsigned_integer()) return 0;
