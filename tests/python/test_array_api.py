@@ -699,12 +699,25 @@ def test_special_cases_complex_binary(name, dtype):
     # composes float32 exp, log, sin and cos, each within a few ULP on CUDA (libdevice,
     # not glibc): 2e-5 relative was seen on the H200, hence its wider bound.
     rtol = 1e-13 if dtype == "complex128" else 1e-4 if name == "pow" else 1e-5
+    # A zero power whose exponent b*log(a) has a NaN part takes its sign from that NaN
+    # (C99's cexp: exp(-inf + i*NaN) is 0 + i*copysign(0, NaN)), and IEEE 754 leaves the
+    # sign of a generated NaN to the machine: x86 makes it negative (NumPy's -0j here),
+    # CUDA's float32 arithmetic positive (+0j; its float64 matches x86, and so does NumPy
+    # on x86). There the sign of such a zero is the platform's, not a defect: its value is
+    # still checked.
+    nan_signed = None
+    if name == "pow" and dtype == "complex64" and _dev_kind() == "cuda":
+        with np.errstate(all="ignore"):
+            t = b.astype(np.complex128) * np.log(a.astype(np.complex128))
+        nan_signed = (want == 0) & (np.isnan(t.real) | np.isnan(t.imag))
     for part in (np.real, np.imag):
         w, g = part(want), part(got)
         np.testing.assert_array_equal(np.isnan(g), np.isnan(w), err_msg=f"{name} {part.__name__}")
         ok = ~np.isnan(w)
         np.testing.assert_allclose(g[ok], w[ok], rtol=rtol, atol=0, err_msg=f"{name} {part.__name__}")
         exact = ok & (np.isinf(w) | (w == 0))
+        if nan_signed is not None:
+            exact &= ~nan_signed
         np.testing.assert_array_equal(np.signbit(g[exact]), np.signbit(w[exact]),
                                       err_msg=f"{name} {part.__name__} sign")
 
