@@ -151,14 +151,30 @@ def nanmin(a, axis=None, out=None, keepdims=False, initial=_NoValue, where=True)
     return _core.nanmin(_arr(a), axis, out, keepdims, _init(initial), where)
 
 
+def _nanarg_tuple_axis(a, axis):
+    # NumPy's nanargmin/nanargmax reduce the NaN mask over the axes before argmin sees them,
+    # and np.all takes a tuple: an all-NaN slice is the ValueError (a bad axis the
+    # AxisError) before argmin's TypeError for the tuple, which _core then raises. Like
+    # NumPy, an empty array skips the mask.
+    if a.dtype.kind in "fc" and a.size and bool(_core.any(_core.all(_u.isnan(a), axis, None, False, True),
+                                             None, None, False, True)):
+        raise ValueError("All-NaN slice encountered")
+
+
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
     """Index of the first maximum ignoring NaN (numpy.nanargmax); ValueError on all-NaN."""
-    return _core.nanargmax(_arr(a), axis, out, keepdims)
+    a = _arr(a)
+    if type(axis) is tuple:
+        _nanarg_tuple_axis(a, axis)
+    return _core.nanargmax(a, axis, out, keepdims)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
     """Index of the first minimum ignoring NaN (numpy.nanargmin); ValueError on all-NaN."""
-    return _core.nanargmin(_arr(a), axis, out, keepdims)
+    a = _arr(a)
+    if type(axis) is tuple:
+        _nanarg_tuple_axis(a, axis)
+    return _core.nanargmin(a, axis, out, keepdims)
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):

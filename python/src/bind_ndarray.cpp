@@ -595,8 +595,7 @@ void bind_ndarray(nb::module_& m) {
              if (axis.is_none()) return as_view_of(self, a.squeeze());
              // NumPy's squeeze takes a tuple or one integer: a list (even []) is its TypeError.
              if (!nb::isinstance<nb::tuple>(axis) && !PyIndex_Check(axis.ptr()))
-               throw TypeError("'" + std::string(nb::str(axis.type().attr("__name__")).c_str()) +
-                               "' object cannot be interpreted as an integer");
+               throw_not_an_integer(axis);
              auto axes = to_axes(axis);
              // NumPy accepts a single integer axis 0 or -1 on a 0-d array (not a tuple).
              if (a.ndim() == 0 && !nb::isinstance<nb::tuple>(axis) && axes.size() == 1 && (axes[0] == 0 || axes[0] == -1))

@@ -19,8 +19,7 @@ std::optional<int64_t> unique_axis(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
   if (PyBool_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
   if (!PyIndex_Check(axis.ptr()))
-    throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
-                    "' object cannot be interpreted as an integer");
+    py::throw_not_an_integer(axis);
   return nb::cast<int64_t>(axis);
 }
 

@@ -19,8 +19,7 @@ namespace {
 std::optional<int64_t> sort_axis(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
   if (!PyIndex_Check(axis.ptr()))
-    throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
-                    "' object cannot be interpreted as an integer");
+    py::throw_not_an_integer(axis);
   return py::to_int64(axis);
 }
 

@@ -37,6 +37,10 @@ DType from_numpy_dtype(nb::handle d) {
 
 }  // namespace
 
+void throw_not_an_integer(nb::handle obj) {
+  throw TypeError("'" + obj_type_name(obj) + "' object cannot be interpreted as an integer");
+}
+
 void init_convert() {
   g_numpy = nb::module_::import_("numpy").release();
   g_numpy_dtype_type = nb::object(g_numpy.attr("dtype")).release();
@@ -204,7 +208,7 @@ static Shape to_int_list(nb::handle obj, bool is_shape) {
   // be read as character codes: expand_dims(a, b'x') as axis 120).
   // (As a shape NumPy does read bytes as its character codes: np.empty(b'x') is (120,).)
   if (!is_shape && (PyUnicode_Check(obj.ptr()) || PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr())))
-    throw TypeError("'" + obj_type_name(obj) + "' object cannot be interpreted as an integer");
+    throw_not_an_integer(obj);
   if (!PySequence_Check(obj.ptr()))
     throw TypeError("expected a sequence of integers or a single integer, got '" + obj_type_name(obj) + "'");
   // The length first, as NumPy: a sequence whose __len__ raises (or is missing) is refused

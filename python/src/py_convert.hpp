@@ -50,6 +50,9 @@ void check_python_scalar_store(nb::handle value, const Scalar& s, DType d);
 
 // A Python int (or __index__ object) as int64; OverflowError when it does not fit.
 int64_t to_int64(nb::handle obj);
+// NumPy's TypeError for a non-integer where an integer (an axis, a count) belongs:
+// "'tuple' object cannot be interpreted as an integer".
+[[noreturn]] void throw_not_an_integer(nb::handle obj);
 
 bool is_ndarray(nb::handle obj);
 ndarray& as_ndarray(nb::handle obj);

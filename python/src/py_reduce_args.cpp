@@ -12,8 +12,7 @@ std::optional<int64_t> to_axis_opt(nb::handle axis) {
   if (axis.is_none()) return std::nullopt;
   if (PyBool_Check(axis.ptr())) throw TypeError("an integer is required for the axis");
   if (!PyIndex_Check(axis.ptr()))
-    throw TypeError("'" + std::string(nb::str(nb::handle(Py_TYPE(axis.ptr()))).c_str()) +
-                    "' object cannot be interpreted as an integer");
+    throw_not_an_integer(axis);
   return py::to_int64(axis);
 }
 

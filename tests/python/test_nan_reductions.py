@@ -166,3 +166,33 @@ def test_nanvar_deviations_in_input_dtype(dtype, wide):
     for name in ('nanvar', 'nanstd'):
         same(lambda: getattr(cp, name)(cp.asarray(a), axis=(0, 1), dtype=wide, ddof=1),
              lambda: getattr(np, name)(a, axis=(0, 1), dtype=wide, ddof=1))
+
+
+@pytest.mark.parametrize("name", ["nanargmin", "nanargmax"])
+@pytest.mark.parametrize("case", [
+    (np.array(np.nan), ()), (np.array(1.0), ()), (np.array([[1, np.nan], [np.nan, np.nan]]), (0,)),
+    (np.array([[1, np.nan], [2, np.nan]]), (1,)), (np.array([[1, 2.0], [3, 4]]), (0, 1)),
+    (np.array([1, 2], dtype=np.int16), ()), (np.array([np.nan], dtype=np.complex64), ()),
+    (np.array([1.0]), (3,)), (np.array([np.nan]), [0]), (np.array([1.0], dtype=np.float32), (1.5,)),
+    (np.zeros((0, 2)), (0,))], ids=str)
+def test_nanarg_tuple_axis_errors_in_numpys_order(name, case):
+    # NumPy reduces the NaN mask over a tuple of axes first: an all-NaN slice raises
+    # ValueError (a bad axis AxisError) before argmin refuses the tuple with TypeError.
+    a, axis = case
+    with pytest.raises(Exception) as want:
+        getattr(np, name)(a, axis=axis)
+    with pytest.raises(type(want.value)) as got:
+        getattr(cp, name)(cp.asarray(a), axis=axis)
+    if type(want.value) is TypeError:  # cunumpy may add what the integer was for
+        assert str(got.value).startswith(str(want.value))
+
+
+@pytest.mark.parametrize("call", [lambda xp, a: xp.sort(a, axis=(0,)), lambda xp, a: xp.unique(a, axis='0'),
+                                  lambda xp, a: xp.squeeze(a, axis=[0]), lambda xp, a: xp.sum(a, axis=1.0)])
+def test_non_integer_axis_message_names_the_type(call):
+    a = np.ones((1, 2))
+    with pytest.raises(TypeError) as want:
+        call(np, a)
+    with pytest.raises(TypeError) as got:
+        call(cp, cp.asarray(a))
+    assert str(got.value) == str(want.value)
