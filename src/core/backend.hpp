@@ -129,7 +129,10 @@ class Backend {
   virtual void* raw_function(const detail::RawModuleImage& module, const std::string& name) {
     unsupported("RawModule.get_function");
   }
-  virtual int raw_param_count(void* function) { return -1; }
+  // Parameters of `function` (kernel `name` of `module`); -1 when unknown.
+  virtual int raw_param_count(const detail::RawModuleImage& module, const std::string& name, void* function) {
+    return -1;
+  }
   // The address and size of global `name`.
   virtual std::pair<void*, std::size_t> raw_global(const detail::RawModuleImage& module, const std::string& name) {
     unsupported("RawModule.get_global");

@@ -585,8 +585,35 @@ def test_disk_cache_across_processes(tmp_path):
     run()
 
 
+PARAM_KERNELS = r"""
+struct Three { double a[3]; };
+extern "C" __global__ void none() {}
+extern "C" __global__ void five(Three s, char c, double d, float* p, long long q) {
+  if (p) p[0] = (float)(s.a[1] + c + d + q);
+}
+template <class T> __global__ void fill(T* p, T v) { p[0] = v; }
+"""
+
+
+def _param_kernel_modules(tmp_path):
+    # The same kernels from source (a CUBIN), from source as PTX, and from CUBIN and PTX
+    # files: the argument count comes from the image where the driver has no
+    # cuFuncGetParamCount (kernels/cuda/image_params.cpp), from the driver where it has.
+    cc = cp.cuda.Device().compute_capability
+    exprs = ["fill<float>"]
+    cubin, ptx = tmp_path / "k.cubin", tmp_path / "k.ptx"
+    instantiated = PARAM_KERNELS + "template __global__ void fill<float>(float*, float);"
+    cubin.write_bytes(_nvrtc_image(instantiated, f"-arch=sm_{cc}", cubin=True))
+    ptx.write_bytes(_nvrtc_image(instantiated, f"-arch=compute_{cc}", cubin=False))
+    return [("source", cp.RawModule(code=PARAM_KERNELS, name_expressions=exprs), "fill<float>"),
+            ("source-ptx", cp.RawModule(code=PARAM_KERNELS, options=(f"-arch=compute_{cc}",),
+                                        name_expressions=exprs), "fill<float>"),
+            ("cubin-file", cp.RawModule(path=str(cubin)), "_Z4fillIfEvPT_S0_"),
+            ("ptx-file", cp.RawModule(path=str(ptx)), "_Z4fillIfEvPT_S0_")]
+
+
 @needs_cuda
-def test_wrong_argument_count():
+def test_wrong_argument_count(tmp_path):
     k = cp.RawKernel(ADD_ONE, "add_one")
     x = cp.zeros(4, dtype=cp.float32)
     if cp.cuda.runtime.driverGetVersion() < 12040:
@@ -595,3 +622,15 @@ def test_wrong_argument_count():
         k((1,), (4,), (x, x))
     with pytest.raises(TypeError, match="takes 3 arguments, got 4"):
         k((1,), (4,), (x, x, 4, 5))
+    for how, mod, fill in _param_kernel_modules(tmp_path):
+        f = mod.get_function(fill)
+        f((1,), (1,), (x, np.float32(2.5)))
+        assert float(x[0]) == 2.5, how
+        with pytest.raises(TypeError, match="takes 2 arguments, got 3"):
+            f((1,), (1,), (x, np.float32(1), 3))
+        with pytest.raises(TypeError, match="takes 5 arguments, got 4"):
+            mod.get_function("five")((1,), (1,), (x, np.int8(1), 2.0, x))
+        if how.endswith("ptx") or how == "source-ptx":  # PTX says "none" takes nothing
+            with pytest.raises(TypeError, match="takes 0 arguments, got 1"):
+                mod.get_function("none")((1,), (1,), (x,))
+        mod.get_function("none")((1,), (1,), ())

@@ -150,7 +150,9 @@ class CudaBackend final : public Backend {
   void* raw_function(const detail::RawModuleImage& m, const std::string& name) override {
     return cuda::raw_function(device_, m, name);
   }
-  int raw_param_count(void* f) override { return cuda::raw_param_count(f); }
+  int raw_param_count(const detail::RawModuleImage& m, const std::string& name, void* f) override {
+    return cuda::raw_param_count(m, name, f);
+  }
   std::pair<void*, std::size_t> raw_global(const detail::RawModuleImage& m, const std::string& name) override {
     return cuda::raw_global(device_, m, name);
   }

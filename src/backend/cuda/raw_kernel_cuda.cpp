@@ -63,11 +63,12 @@ void* raw_function(int device, const detail::RawModuleImage& module, const std::
   return f;
 }
 
-// The driver's count when it has cuFuncGetParamCount (13.1+): no erroring call. Before
-// that, cuFuncGetParamInfo (12.4+) answers only below the count, so the count is where it
-// first refuses: one CUDA_ERROR_INVALID_VALUE per function looked up (compute-sanitizer
-// reports it), none per launch.
-int raw_param_count(void* function) {
+// The driver's count when it has cuFuncGetParamCount (13.1+). Before that the count the
+// image declares (read at load: kernels/cuda/image_params.hpp), confirmed where the driver
+// can tell without an erroring call: cuFuncGetParamInfo (12.4+) answers for the last
+// parameter. Probing past the last one is a CUDA_ERROR_INVALID_VALUE that compute-sanitizer
+// reports, so nothing here does. -1 (no argument-count check) when neither knows.
+int raw_param_count(const detail::RawModuleImage& module, const std::string& name, void* function) {
   const auto f = static_cast<CUfunction>(function);
   const DriverApi& api = driver();
   if (api.cuFuncGetParamCount) {
@@ -75,11 +76,15 @@ int raw_param_count(void* function) {
     if (api.cuFuncGetParamCount(f, &n) == CUDA_SUCCESS) return static_cast<int>(n);
     return -1;
   }
-  if (!api.cuFuncGetParamInfo) return -1;
-  int n = 0;
-  std::size_t offset = 0, size = 0;
-  while (n < 4096 && api.cuFuncGetParamInfo(f, static_cast<std::size_t>(n), &offset, &size) == CUDA_SUCCESS) ++n;
-  return n > 0 ? n : -1;  // 0 may also mean "no information in this image": do not judge
+  const UserModule& m = user_module(module);
+  const auto it = m.param_counts.find(m.symbol(name));
+  if (it == m.param_counts.end()) return -1;
+  const int n = it->second;
+  if (n > 0 && api.cuFuncGetParamInfo) {
+    std::size_t offset = 0, size = 0;
+    if (api.cuFuncGetParamInfo(f, static_cast<std::size_t>(n - 1), &offset, &size) != CUDA_SUCCESS) return -1;
+  }
+  return n;
 }
 
 std::pair<void*, std::size_t> raw_global(int device, const detail::RawModuleImage& module, const std::string& name) {

@@ -13,7 +13,7 @@ namespace cunumpy::cuda {
 
 std::shared_ptr<const detail::RawModuleImage> raw_module_load(int device, const detail::RawModuleLoad& task);
 void* raw_function(int device, const detail::RawModuleImage& module, const std::string& name);
-int raw_param_count(void* function);
+int raw_param_count(const detail::RawModuleImage& module, const std::string& name, void* function);
 std::pair<void*, std::size_t> raw_global(int device, const detail::RawModuleImage& module, const std::string& name);
 void raw_launch(int device, const detail::RawLaunch& launch);
 int raw_attribute(int device, void* function, detail::RawAttribute attribute);

@@ -11,6 +11,7 @@
 
 #include "cunumpy/base/errors.hpp"
 #include "kernels/cuda/disk_cache.hpp"
+#include "kernels/cuda/image_params.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
 #include "runtime/cuda/nvrtc.hpp"
@@ -166,6 +167,7 @@ std::shared_ptr<const UserModule> user_module_from_source(int device, const User
     if (unpack(*payload, &m->lowered, &image) &&
         m->lowered.size() == src.name_expressions.size())
       m->module = load_image(image, &err);  // a bad image: compile again below
+    if (m->module) m->param_counts = image_param_counts({image.data(), image.size()});
     if (!m->module) m->lowered.clear();
   }
   if (!m->module) {
@@ -173,6 +175,7 @@ std::shared_ptr<const UserModule> user_module_from_source(int device, const User
                                          src.name_expressions);
     m->module = load_image(prog.image, &err);
     if (!m->module) check(err, "cuModuleLoadData");
+    m->param_counts = image_param_counts({prog.image.data(), prog.image.size()});
     for (std::size_t i = 0; i < src.name_expressions.size(); ++i)
       m->lowered.emplace_back(src.name_expressions[i], prog.lowered_names[i]);
     m->log = prog.log;
@@ -206,6 +209,7 @@ std::shared_ptr<const UserModule> user_module_from_file(int device, const std::s
   CUresult err = CUDA_SUCCESS;
   m->module = load_image(image, &err);
   if (!m->module) check(err, ("cuModuleLoadData(" + path + ")").c_str());
+  m->param_counts = image_param_counts({image.data(), image.size()});
   return remember(device, key, std::move(m));
 }
 

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct UserModule {
   int device = 0;
   std::vector<std::pair<std::string, std::string>> lowered;  // name expression -> lowered name
   std::string log;  // NVRTC's warnings ("" when loaded from a cache or a file)
+  // Kernel symbol -> parameter count, read from the image (kernels/cuda/image_params.hpp).
+  std::unordered_map<std::string, int> param_counts;
 
   // The lowered name of `name` when it is a name expression, else `name` itself.
   const std::string& symbol(const std::string& name) const;

@@ -177,7 +177,7 @@ Ready RawKernel::Impl::look_up(Device d, const char* what) {
   Backend& b = backend_for(d);
   auto m = module.impl_->on(b, d, what);
   void* f = b.raw_function(*m, name);
-  if (num_params.load(std::memory_order_relaxed) < 0) num_params.store(b.raw_param_count(f));
+  if (num_params.load(std::memory_order_relaxed) < 0) num_params.store(b.raw_param_count(*m, name, f));
   if (d.is_cuda() && d.index < kMaxCachedDevices) {
     backend[d.index].store(&b, std::memory_order_relaxed);
     fn[d.index].store(f, std::memory_order_release);
