@@ -103,26 +103,41 @@ if [ "$MODE" = cuda ]; then
   rm -rf "$LOGS" && mkdir -p "$LOGS"
   CS=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
   [ -x "$CS" ] || { echo "compute-sanitizer not found"; exit 1; }
-  total=0 failed=0
   # Each file has a time box (SANITIZE_FILE_TIMEOUT, seconds), so that a chosen subset fits a
-  # call of known length; a file that runs past it counts as failed (exit 124).
+  # call of known length; a file that runs past it counts as failed (exit 124). Files run
+  # SANITIZE_JOBS at a time (default 1): one GPU serves many small test processes, and
+  # memcheck's cost is mostly on the host.
   FILE_TIMEOUT=${SANITIZE_FILE_TIMEOUT:-420}
-  for f in $(pytest_files); do
+  JOBS=${SANITIZE_JOBS:-1}
+  one_file() {
+    local f=$1 name rc
     name=$(basename "$f" .py)
     # --leak-check off: the pools keep memory on purpose; the timing-sensitive files run too.
     CUNUMPY_DEVICE=cuda timeout "$FILE_TIMEOUT" "$CS" --tool memcheck --error-exitcode 99 --print-limit 20 \
       --log-file "$LOGS/$name.memcheck.txt" "$PY" -m pytest "$f" -q -p no:cacheprovider -o addopts="" \
       > "$LOGS/$name.pytest.txt" 2>&1
     rc=$?
+    echo "$rc" > "$LOGS/$name.rc"
+  }
+  for f in $(pytest_files); do
+    one_file "$f" &
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  done
+  wait
+  total=0 failed=0 files=0
+  for f in $(pytest_files); do
+    name=$(basename "$f" .py)
+    rc=$(cat "$LOGS/$name.rc" 2>/dev/null || echo "?")
     # The first lines of each distinct error, so that the summary says what was found.
     grep -E "^========= (Invalid|Program hit|Error|Address|Saved host backtrace)" "$LOGS/$name.memcheck.txt" \
-      | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/      /'
-    n=$(grep -Eo "ERROR SUMMARY: [0-9]+" "$LOGS/$name.memcheck.txt" | tail -n 1 | grep -Eo "[0-9]+$" || echo "?")
+      2>/dev/null | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/      /'
+    n=$(grep -Eo "ERROR SUMMARY: [0-9]+" "$LOGS/$name.memcheck.txt" 2>/dev/null | tail -n 1 | grep -Eo "[0-9]+$" || echo "?")
     printf '  %-40s exit %-3s memcheck errors %s   %s\n' "$name" "$rc" "$n" "$(tail -n 1 "$LOGS/$name.pytest.txt")"
     [ "$n" != "?" ] && total=$((total + n))
-    [ "$rc" -ne 0 ] && failed=$((failed + 1))
+    [ "$rc" != 0 ] && failed=$((failed + 1))
+    files=$((files + 1))
   done
-  echo "sanitize cuda: $total memcheck errors, $failed files with a failure or an error exit (logs: $LOGS)"
+  echo "sanitize cuda: $files files, $total memcheck errors, $failed files with a failure or an error exit (logs: $LOGS)"
   [ "$total" -eq 0 ] && [ "$failed" -eq 0 ]
   exit $?
 fi

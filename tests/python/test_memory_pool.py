@@ -339,10 +339,10 @@ def test_pinned_pool_and_allocator():
 
 
 def test_async_get_into_pinned_memory():
-    x = cp.arange(1 << 16, dtype=np.float32)
     out = cunumpyx.empty_like_pinned(np.empty((1 << 16,), np.float32))
     s = cp.cuda.Stream(non_blocking=True)
-    with s:
+    with s:  # x made on s too: a non-blocking stream does not wait for the default one
+        x = cp.arange(1 << 16, dtype=np.float32)
         y = x * 3
     got = y.get(stream=s, out=out, blocking=False)
     assert got is out
