@@ -88,6 +88,24 @@ def test_solve_broadcast_batches():
           np.linalg.solve(a.swapaxes(-1, -2), b[:, :, ::-1]), 1e-10)
 
 
+@pytest.mark.parametrize('dtype', FLOATS, ids=FLOAT_IDS)
+def test_solve_large_with_pivoting(dtype):
+    # Big enough for CUDA's blocked path (n >= 1024, >= 64 right-hand sides: laswp, then
+    # recursive trsm/GEMM halves; 1030 is no multiple of its block), rows shuffled so that
+    # LU must pivot, two matrices in the stack.
+    n, k = 1030, 70
+    rng = np.random.default_rng(5)
+    a = well_conditioned((2, n, n), dtype, 7)
+    a = a[:, rng.permutation(n)]
+    b = well_conditioned((2, n, k), dtype, 8)
+    close(cp.linalg.solve(cp.asarray(a), cp.asarray(b)), np.linalg.solve(a, b), rtol(dtype))
+    # Fortran-ordered and negative-stride operands take the same path after their copies.
+    af = np.asfortranarray(a[0])
+    close(cp.linalg.solve(cp.asarray(af), cp.asarray(b[0])[::-1]), np.linalg.solve(af, b[0][::-1]), rtol(dtype))
+    if dtype == np.float64:
+        close(cp.linalg.inv(cp.asarray(a[1])), np.linalg.inv(a[1]), rtol(dtype))
+
+
 def test_singular_raises_linalgerror():
     s = np.array([[1.0, 2.0], [2.0, 4.0]])
     for f in (cp.linalg.inv, lambda x: cp.linalg.solve(x, cp.ones(2))):

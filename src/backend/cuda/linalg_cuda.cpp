@@ -9,6 +9,7 @@
 // eig has no cuSOLVER path here: it runs on the host (LAPACK geev) and copies back.
 #include "backend/cuda/linalg_cuda.hpp"
 #include "backend/cuda/linalg_cuda_batched.hpp"
+#include "backend/cuda/linalg_cuda_blocked.hpp"
 #include "backend/cuda/linalg_cuda_common.hpp"
 #include "backend/cuda/gemm_kernel_cuda.hpp"
 
@@ -152,6 +153,7 @@ void run_lu_solve_cuda(int device, const LuSolveTask& t) {
   const int64_t batch = t.b.shape()[0], n = t.b.shape()[1], nrhs = t.b.shape()[2];
   if (batch == 0 || n == 0 || nrhs == 0) return;
   if (batched_lu_applies(batch, n)) return run_lu_solve_batched_cuda(device, t);
+  if (blocked_lu_solve_applies(n, nrhs)) return run_lu_solve_blocked_cuda(device, t);
   const CusolverApi& api = cusolver();
   cusolverDnHandle_t h = cusolver_handle(device);
   cusolverDnParams_t p = cusolver_params(device);

@@ -15,7 +15,8 @@ namespace cunumpy::cuda {
   X(cublasCreate) X(cublasSetStream) X(cublasSetMathMode) X(cublasSscal_v2) X(cublasDscal_v2)  \
   X(cublasSgemm_v2) X(cublasDgemm_v2) X(cublasCgemm_v2) X(cublasZgemm_v2)                     \
   X(cublasSgetrfBatched) X(cublasDgetrfBatched) X(cublasCgetrfBatched) X(cublasZgetrfBatched) \
-  X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched)
+  X(cublasSgetrsBatched) X(cublasDgetrsBatched) X(cublasCgetrsBatched) X(cublasZgetrsBatched) \
+  X(cublasStrsm_v2) X(cublasDtrsm_v2) X(cublasCtrsm_v2) X(cublasZtrsm_v2)
 
 #define CUNUMPY_CUSOLVER_FUNCTIONS(X)                                                      \
   X(cusolverDnCreate) X(cusolverDnSetStream) X(cusolverDnCreateParams) X(cusolverDnSetAdvOptions) \
@@ -35,7 +36,8 @@ namespace cunumpy::cuda {
   X(cusolverDnSgesvdjBatched_bufferSize) X(cusolverDnDgesvdjBatched_bufferSize)            \
   X(cusolverDnCgesvdjBatched_bufferSize) X(cusolverDnZgesvdjBatched_bufferSize)            \
   X(cusolverDnSgesvdjBatched) X(cusolverDnDgesvdjBatched) X(cusolverDnCgesvdjBatched)      \
-  X(cusolverDnZgesvdjBatched)
+  X(cusolverDnZgesvdjBatched)                                                              \
+  X(cusolverDnSlaswp) X(cusolverDnDlaswp) X(cusolverDnClaswp) X(cusolverDnZlaswp)
 
 struct CublasApi {
 #define CUNUMPY_DECLARE_FN(name) decltype(&::name) name = nullptr;
