@@ -22,12 +22,27 @@ namespace cunumpy::cuda {
 namespace {
 
 constexpr unsigned kBlock = 256;
-constexpr int64_t kBlocksPerSM = 16;
 constexpr const char* kRandomKernelName = "cn_random_fill";
 
-FunctionCache<Function>& kernels() {
-  static auto* k = new FunctionCache<Function>();  // leaked: used until exit
+// A compiled variant and how many of its blocks one multiprocessor holds at once. The
+// grid-stride launch takes exactly that many blocks per multiprocessor: one wave, so no
+// partial last wave (16 blocks a multiprocessor of 6 resident, as the float32 normal's
+// 40 registers allow, ran as waves of 6, 6 and 4).
+struct RandomKernel {
+  Function f = nullptr;
+  int resident_blocks = 1;
+};
+
+FunctionCache<RandomKernel>& kernels() {
+  static auto* k = new FunctionCache<RandomKernel>();  // leaked: used until exit
   return *k;
+}
+
+int resident_blocks(Function f) {
+  int blocks = 0;
+  check(driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<CUfunction>(f), kBlock, 0),
+        "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  return std::max(blocks, 1);
 }
 
 std::string random_kernel_source(int dist, const char* out_type) {
@@ -124,10 +139,11 @@ void run_random_cuda(int device, const RandomTask& task) {
   const DType dt = task.out.dtype();
   cuda::FunctionKey key(cuda::KernelFamily::Random, device);
   key.push(static_cast<uint64_t>(dist), 8).push(static_cast<uint64_t>(dt.id()), 8);
-  const cuda::Function f = cuda::kernels().get(key, [&] {
+  const cuda::RandomKernel k = cuda::kernels().get(key, [&] {
     const std::string source = cuda::random_kernel_source(dist, dt.c_type());
-    return cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
-                            {"--fmad=false"});
+    const cuda::Function fn = cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
+                                               {"--fmad=false"});
+    return cuda::RandomKernel{fn, cuda::resident_blocks(fn)};
   });
 
   void* out = task.out.data();
@@ -151,9 +167,9 @@ void run_random_cuda(int device, const RandomTask& task) {
                   &ia[0], &ia[1], &iv[0], &iv[1]};
   const int G = random_group_size(task.dist, dt.itemsize(), task.wide);
   const int64_t groups = (n + G - 1) / G;
-  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * cuda::kBlocksPerSM;
+  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * k.resident_blocks;
   const int64_t blocks = std::max<int64_t>(1, std::min<int64_t>((groups + cuda::kBlock - 1) / cuda::kBlock, cap));
-  cuda::launch(f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
+  cuda::launch(k.f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
 }
 
 }  // namespace cunumpy::detail

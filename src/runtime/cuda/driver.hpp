@@ -67,6 +67,7 @@ namespace cunumpy::cuda {
   X(cuFuncGetAttribute)                  \
   X(cuFuncSetAttribute)                  \
   X(cuLaunchKernel)                      \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
   X(cuLaunchCooperativeKernel)
 
 struct DriverApi {
