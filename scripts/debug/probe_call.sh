@@ -27,7 +27,7 @@ echo "== solve paths (cunumpy)"
 for v in CUNUMPY_SOLVE_BLOCKED=0 CUNUMPY_TRSM_BLOCK=256 CUNUMPY_TRSM_BLOCK=512 CUNUMPY_TRSM_BLOCK=1024; do
   env $v timeout 60 python3 "$R/scripts/debug/solve_cunumpy.py" 4096 2>&1 | tail -2
 done
-timeout 60 python3 -m pytest -q -p no:cacheprovider "$R/tests/python/test_linalg_factorizations.py" 2>&1 | tail -2
+timeout 120 python3 -m pytest -q -n 8 -p no:cacheprovider "$R/tests/python/test_linalg_factorizations.py" "$R"/tests/python/test_random*.py 2>&1 | tail -4
 echo "== bench"
 timeout 200 python3 "$R/bench/run.py" --only solve,rng_normal,rng_random64,rng_random32,add_small,sum_small,raw_kernel \
   --libs cunumpy,cupy,torch --out "$OUT/bench.md" > "$OUT/bench.log" 2>&1
