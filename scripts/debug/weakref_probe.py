@@ -16,5 +16,10 @@ print("alive after del:", alive is not None)
 if alive is not None:
     print("refcount:", sys.getrefcount(alive))
     for ref in gc.get_referrers(alive):
-        print("referrer:", type(ref), repr(ref)[:300])
+        print("referrer:", type(ref), repr(ref)[:200])
+        if type(ref).__name__ == "frame":
+            print("  frame's referrers:", [(type(o).__name__, repr(o)[:200]) for o in gc.get_referrers(ref)])
+            tb = [o for o in gc.get_referrers(ref) if type(o).__name__ == "traceback"]
+            for t in tb:
+                print("  traceback's referrers:", [(type(o).__name__, repr(o)[:300]) for o in gc.get_referrers(t)])
     print("last exception:", getattr(sys, "last_value", None), sys.exc_info())

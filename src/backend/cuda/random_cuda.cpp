@@ -7,6 +7,7 @@
 #include "backend/cuda/random_cuda.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
@@ -45,6 +46,25 @@ int resident_blocks(Function f) {
   return std::max(blocks, 1);
 }
 
+// Measurement knobs (read once; they change the generated text, hence the cache keys of
+// disk and NVRTC, not the values drawn): CUNUMPY_RNG_MINBLOCKS=b asks for b resident
+// blocks of 256 (__launch_bounds__, capping registers), CUNUMPY_RNG_UNROLL=u unrolls the
+// grid-stride loop u times (independent groups interleaved).
+std::string tuning_defines() {
+  static const std::string text = [] {
+    auto env = [](const char* name) {
+      const char* v = std::getenv(name);
+      return v ? std::atoi(v) : 0;
+    };
+    const int minb = env("CUNUMPY_RNG_MINBLOCKS"), unroll = env("CUNUMPY_RNG_UNROLL");
+    std::string t;
+    if (minb > 0) t += "#define CN_RANDOM_BOUNDS __launch_bounds__(256, " + std::to_string(minb) + ")\n";
+    if (unroll > 1) t += "#define CN_RANDOM_UNROLL _Pragma(\"unroll " + std::to_string(unroll) + "\")\n";
+    return t;
+  }();
+  return text;
+}
+
 std::string random_kernel_source(int dist, const char* out_type) {
   if (!detail::kRandomHeaderSource)
     throw NotImplementedError("cunumpy was built without the embedded cn_random.h (cmake/EmbedText.cmake)");
@@ -52,7 +72,14 @@ std::string random_kernel_source(int dist, const char* out_type) {
   s += detail::kRandomHeaderSource;
   s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
   s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
+  s += tuning_defines();
   s += R"(
+#ifndef CN_RANDOM_BOUNDS
+#define CN_RANDOM_BOUNDS
+#endif
+#ifndef CN_RANDOM_UNROLL
+#define CN_RANDOM_UNROLL
+#endif
 // A value's bytes in the low bytes of a 64-bit word (the packing of whole-group stores).
 __device__ __forceinline__ unsigned long long cn_raw(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned long long cn_raw(double x) { return (unsigned long long)__double_as_longlong(x); }
@@ -89,7 +116,7 @@ __device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long 
   }
 }
 
-extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
+extern "C" __global__ void CN_RANDOM_BOUNDS cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
     unsigned int k1, unsigned long long offset, int wide, const double* a0, const double* a1,
     const double* a2, double d0, double d1, double d2, const long long* ia0,
     const long long* ia1, long long i0, long long i1) {
@@ -110,6 +137,7 @@ extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned i
   const int bytes = G * (int)sizeof(cn_out_t);
   const bool vec = (((unsigned long long)out) & 15) == 0 &&
                    (bytes == 32 || bytes == 16 || bytes == 8 || bytes == 4);
+  CN_RANDOM_UNROLL
   for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
     if (vec && g < whole) {
       if (W) cn_whole_group<1>(out + g * G, n, g, key, offset, P);
