@@ -72,6 +72,7 @@ from cunumpy._show_config import show_config  # noqa: F401
 
 # Scalar types and dtypes are NumPy's own, as in CuPy.
 dtype = _numpy.dtype
+from cunumpy import dtypes  # noqa: F401,E402  (numpy.dtypes: the dtype classes)
 bool_ = _numpy.bool_
 bool = _numpy.bool  # the array API's name (NumPy 2's too)
 int8, int16, int32, int64 = _numpy.int8, _numpy.int16, _numpy.int32, _numpy.int64

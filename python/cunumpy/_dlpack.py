@@ -70,6 +70,15 @@ def to_device(self, device, /, *, stream=None):
     return _core._to_device(self, target)
 
 
+def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+    """A DLPack capsule of the array (the array API's ``__dlpack__``): a versioned capsule
+    when `max_version` allows, else a legacy one; the producer's pending work is ordered
+    before `stream` (an integer CUDA stream handle, 1 the legacy default, 2 per-thread; -1
+    none). ``copy=True``, or a `dl_device` other than the array's, copies (BufferError with
+    ``copy=False``)."""
+    return self._dlpack(stream, max_version, dl_device, copy)
+
+
 def to_dlpack(self):
     """CuPy's legacy ``ndarray.toDlpack()``: a DLPack capsule (legacy, unversioned)."""
     return self.__dlpack__()

@@ -212,7 +212,7 @@ _METHODS = {
     # NumPy's dispatch protocols (NEP 13, NEP 18) and the exchange protocols
     '__array_ufunc__': _interop.array_ufunc, '__array_function__': _interop.array_function,
     '__array_namespace__': _array_api.array_namespace,
-    'toDlpack': _dlpack.to_dlpack, 'to_device': _dlpack.to_device,
+    '__dlpack__': _dlpack.__dlpack__, 'toDlpack': _dlpack.to_dlpack, 'to_device': _dlpack.to_device,
     '__cuda_array_interface__': property(_dlpack.cuda_array_interface, doc=_dlpack.CAI_DOC),
 }
 for _name, _value in _METHODS.items():

@@ -433,24 +433,14 @@ ndarray from_cuda_array_interface(nb::handle obj) {
 
 void bind_dlpack(nb::module_& m) {
   nb::object cls = m.attr("ndarray");
-  nb::object dlpack_fn = nb::cpp_function(
-      [](const ndarray& self, nb::kwargs kw) {
-        auto get = [&](const char* k) -> nb::handle {
-          return kw.contains(k) ? nb::handle(kw[k]) : nb::handle(Py_None);
-        };
-        for (auto [k, v] : kw) {
-          const std::string key = nb::cast<std::string>(k);
-          if (key != "stream" && key != "max_version" && key != "dl_device" && key != "copy")
-            throw TypeError("__dlpack__() got an unexpected keyword argument '" + key + "'");
-        }
-        return dlpack(self, get("stream"), get("max_version"), get("dl_device"), get("copy"));
+  // ndarray.__dlpack__ itself is python/cunumpy/_dlpack.py's (a Python function, so that
+  // inspect.signature shows the standard's keyword-only parameters on every Python).
+  cls.attr("_dlpack") = nb::cpp_function(
+      [](const ndarray& self, nb::handle stream, nb::handle max_version, nb::handle dl_device, nb::handle copy) {
+        return dlpack(self, stream, max_version, dl_device, copy);
       },
-      nb::is_method(), nb::name("__dlpack__"), nb::scope(cls),
-      nb::sig("def __dlpack__(self, *, stream: int | object | None = None, max_version: tuple[int, int] | None = None, "
-              "dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> object"),
-      "A DLPack capsule of the array (the array API's __dlpack__): a versioned capsule when max_version\n"
-      "allows, the producer's pending work ordered before `stream`; copy=True or another dl_device copies.");
-  nb::setattr(cls, "__dlpack__", dlpack_fn);
+      nb::is_method(), nb::name("_dlpack"), nb::scope(cls), nb::arg("stream").none(), nb::arg("max_version").none(),
+      nb::arg("dl_device").none(), nb::arg("copy").none());
   nb::setattr(cls, "__dlpack_device__", nb::cpp_function(
       [](const ndarray& self) {
         const Device d = self.device();

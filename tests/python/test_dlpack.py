@@ -154,3 +154,26 @@ def test_cupy_exchange():
     np.testing.assert_array_equal(cp.asnumpy(y), np.arange(8) * 3)
     z = cp.asarray(c)  # CUDA array interface
     assert z.data.ptr == c.data.ptr
+
+
+def test_dlpack_signature_is_the_standards():
+    # A Python function, so inspect sees the array API's keyword-only parameters (the
+    # array API suite's signature test on Python 3.12 read a builtin's (*args, **kwargs)).
+    import inspect
+    sig = inspect.signature(cp.ndarray.__dlpack__)
+    params = list(sig.parameters.values())
+    assert [p.name for p in params] == ["self", "stream", "max_version", "dl_device", "copy"]
+    assert all(p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is None for p in params[1:])
+    x = cp.arange(3)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'unknown'"):
+        x.__dlpack__(unknown=1)
+    with pytest.raises(TypeError):
+        x.__dlpack__(None)  # keyword-only, as the standard says
+    np.testing.assert_array_equal(cp.asnumpy(cp.from_dlpack(x)), [0, 1, 2])
+
+
+def test_dtypes_module_is_numpys():
+    import numpy.dtypes
+    assert cp.dtypes.Float64DType is numpy.dtypes.Float64DType
+    assert type(cp.asarray([1.0]).dtype) is cp.dtypes.Float64DType
+    assert set(cp.dtypes.__all__) == set(numpy.dtypes.__all__)
