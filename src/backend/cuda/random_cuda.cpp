@@ -7,7 +7,6 @@
 #include "backend/cuda/random_cuda.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
@@ -23,46 +22,12 @@ namespace cunumpy::cuda {
 namespace {
 
 constexpr unsigned kBlock = 256;
+constexpr int64_t kBlocksPerSM = 16;
 constexpr const char* kRandomKernelName = "cn_random_fill";
 
-// A compiled variant and how many of its blocks one multiprocessor holds at once. The
-// grid-stride launch takes exactly that many blocks per multiprocessor: one wave, so no
-// partial last wave (16 blocks a multiprocessor of 6 resident, as the float32 normal's
-// 40 registers allow, ran as waves of 6, 6 and 4).
-struct RandomKernel {
-  Function f = nullptr;
-  int resident_blocks = 1;
-};
-
-FunctionCache<RandomKernel>& kernels() {
-  static auto* k = new FunctionCache<RandomKernel>();  // leaked: used until exit
+FunctionCache<Function>& kernels() {
+  static auto* k = new FunctionCache<Function>();  // leaked: used until exit
   return *k;
-}
-
-int resident_blocks(Function f) {
-  int blocks = 0;
-  check(driver().cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_cast<CUfunction>(f), kBlock, 0),
-        "cuOccupancyMaxActiveBlocksPerMultiprocessor");
-  return std::max(blocks, 1);
-}
-
-// Measurement knobs (read once; they change the generated text, hence the cache keys of
-// disk and NVRTC, not the values drawn): CUNUMPY_RNG_MINBLOCKS=b asks for b resident
-// blocks of 256 (__launch_bounds__, capping registers), CUNUMPY_RNG_UNROLL=u unrolls the
-// grid-stride loop u times (independent groups interleaved).
-std::string tuning_defines() {
-  static const std::string text = [] {
-    auto env = [](const char* name) {
-      const char* v = std::getenv(name);
-      return v ? std::atoi(v) : 0;
-    };
-    const int minb = env("CUNUMPY_RNG_MINBLOCKS"), unroll = env("CUNUMPY_RNG_UNROLL");
-    std::string t;
-    if (minb > 0) t += "#define CN_RANDOM_BOUNDS __launch_bounds__(256, " + std::to_string(minb) + ")\n";
-    if (unroll > 1) t += "#define CN_RANDOM_UNROLL _Pragma(\"unroll " + std::to_string(unroll) + "\")\n";
-    return t;
-  }();
-  return text;
 }
 
 std::string random_kernel_source(int dist, const char* out_type) {
@@ -72,14 +37,7 @@ std::string random_kernel_source(int dist, const char* out_type) {
   s += detail::kRandomHeaderSource;
   s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
   s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
-  s += tuning_defines();
   s += R"(
-#ifndef CN_RANDOM_BOUNDS
-#define CN_RANDOM_BOUNDS
-#endif
-#ifndef CN_RANDOM_UNROLL
-#define CN_RANDOM_UNROLL
-#endif
 // A value's bytes in the low bytes of a 64-bit word (the packing of whole-group stores).
 __device__ __forceinline__ unsigned long long cn_raw(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned long long cn_raw(double x) { return (unsigned long long)__double_as_longlong(x); }
@@ -116,7 +74,7 @@ __device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long 
   }
 }
 
-extern "C" __global__ void CN_RANDOM_BOUNDS cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
+extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
     unsigned int k1, unsigned long long offset, int wide, const double* a0, const double* a1,
     const double* a2, double d0, double d1, double d2, const long long* ia0,
     const long long* ia1, long long i0, long long i1) {
@@ -137,7 +95,6 @@ extern "C" __global__ void CN_RANDOM_BOUNDS cn_random_fill(cn_out_t* out, long l
   const int bytes = G * (int)sizeof(cn_out_t);
   const bool vec = (((unsigned long long)out) & 15) == 0 &&
                    (bytes == 32 || bytes == 16 || bytes == 8 || bytes == 4);
-  CN_RANDOM_UNROLL
   for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
     if (vec && g < whole) {
       if (W) cn_whole_group<1>(out + g * G, n, g, key, offset, P);
@@ -167,11 +124,10 @@ void run_random_cuda(int device, const RandomTask& task) {
   const DType dt = task.out.dtype();
   cuda::FunctionKey key(cuda::KernelFamily::Random, device);
   key.push(static_cast<uint64_t>(dist), 8).push(static_cast<uint64_t>(dt.id()), 8);
-  const cuda::RandomKernel k = cuda::kernels().get(key, [&] {
+  const cuda::Function f = cuda::kernels().get(key, [&] {
     const std::string source = cuda::random_kernel_source(dist, dt.c_type());
-    const cuda::Function fn = cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
-                                               {"--fmad=false"});
-    return cuda::RandomKernel{fn, cuda::resident_blocks(fn)};
+    return cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
+                            {"--fmad=false"});
   });
 
   void* out = task.out.data();
@@ -195,9 +151,9 @@ void run_random_cuda(int device, const RandomTask& task) {
                   &ia[0], &ia[1], &iv[0], &iv[1]};
   const int G = random_group_size(task.dist, dt.itemsize(), task.wide);
   const int64_t groups = (n + G - 1) / G;
-  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * k.resident_blocks;
+  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * cuda::kBlocksPerSM;
   const int64_t blocks = std::max<int64_t>(1, std::min<int64_t>((groups + cuda::kBlock - 1) / cuda::kBlock, cap));
-  cuda::launch(k.f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
+  cuda::launch(f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
 }
 
 }  // namespace cunumpy::detail

@@ -67,7 +67,6 @@ namespace cunumpy::cuda {
   X(cuFuncGetAttribute)                  \
   X(cuFuncSetAttribute)                  \
   X(cuLaunchKernel)                      \
-  X(cuOccupancyMaxActiveBlocksPerMultiprocessor) \
   X(cuLaunchCooperativeKernel)
 
 struct DriverApi {
