@@ -1,6 +1,6 @@
 """cunumpy.linalg.solve and inv on CUDA, n x n float64 with n right-hand sides: median
 ms of 7 (CUDA events) and the scaled residual, for comparing solve paths by environment
-(CUNUMPY_SOLVE_BLOCKED=0 for getrs, CUNUMPY_TRSM_BLOCK=<rows>) in one device call.
+(CUNUMPY_SOLVE_BLOCKED=0 for getrs) in one device call.
     CUNUMPY_DEVICE=cuda python3 scripts/debug/solve_cunumpy.py [n] [dtype]"""
 import os
 import sys
@@ -28,5 +28,5 @@ def med(f, reps=7):
 ms, x = med(lambda: cp.linalg.solve(a, b))
 res = float(cp.linalg.norm(a @ x - b) / (cp.linalg.norm(a) * cp.linalg.norm(x)))
 ims, _ = med(lambda: cp.linalg.inv(a), 3)
-knobs = " ".join(f"{k}={v}" for k, v in os.environ.items() if k in ("CUNUMPY_SOLVE_BLOCKED", "CUNUMPY_TRSM_BLOCK"))
+knobs = " ".join(f"{k}={v}" for k, v in os.environ.items() if k == "CUNUMPY_SOLVE_BLOCKED")
 print(f"solve {n}^2 {dt} [{knobs or 'default'}]: {ms:8.3f} ms  residual {res:.2e}   inv {ims:8.3f} ms")
