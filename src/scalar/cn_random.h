@@ -38,17 +38,27 @@ CN_HD uint32_t mulhilo32(uint32_t a, uint32_t b, uint32_t* hi) {
   return (uint32_t)p;
 }
 
-CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
-                          uint32_t k1) {
+// The ten round keys of a 64-bit key (the Weyl sequence of Salmon et al.): computed once
+// per draw on the host for the GPU's plain kernel, where they sit in the parameter bank
+// and feed each round's XOR directly.
+struct RoundKeys {
+  uint32_t k[20];
+};
+CN_HD RoundKeys round_keys(uint32_t k0, uint32_t k1) {
+  RoundKeys rk;
   for (int r = 0; r < 10; ++r) {
-    if (r) {
-      k0 += 0x9E3779B9u;
-      k1 += 0xBB67AE85u;
-    }
+    rk.k[2 * r] = k0 + (uint32_t)r * 0x9E3779B9u;
+    rk.k[2 * r + 1] = k1 + (uint32_t)r * 0xBB67AE85u;
+  }
+  return rk;
+}
+
+CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, const RoundKeys& rk) {
+  for (int r = 0; r < 10; ++r) {
     uint32_t hi0, hi1;
     const uint32_t lo0 = mulhilo32(0xD2511F53u, c0, &hi0);
     const uint32_t lo1 = mulhilo32(0xCD9E8D57u, c2, &hi1);
-    const uint32_t n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+    const uint32_t n0 = hi1 ^ c1 ^ rk.k[2 * r], n2 = hi0 ^ c3 ^ rk.k[2 * r + 1];
     c0 = n0;
     c1 = lo1;
     c2 = n2;
@@ -56,6 +66,11 @@ CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, ui
   }
   u32x4 out = {{c0, c1, c2, c3}};
   return out;
+}
+
+CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
+                          uint32_t k1) {
+  return philox4x32_10(c0, c1, c2, c3, round_keys(k0, k1));
 }
 
 // The generator state a draw starts from: the key, and the counter of its first group.
@@ -312,37 +327,60 @@ CN_HD float fma_(float a, float b, float c) {
 #endif
 }
 
-// ln(u) for u in [2^-24, 1] (the float uniforms of (0, 1]): u = 2^e m with m in
-// [0.699, 1.398), then ln(1 + f) = f + f^2 Q(f), f = m - 1, Q a degree-7 minimax fit
-// (relative error 3e-8 before rounding). At most 1.2 ulp over all 2^24 inputs (measured against
-// long double; test_random.py's test_standard_normal_f32_accuracy checks 2^20 normals).
-CN_HD float log_unit_f(float u) {
-  const uint32_t b = bits_of(u);
-  const uint32_t ix = b - 0x3F330000u;
-  const int32_t e = (int32_t)ix >> 23;  // arithmetic shift: -24 .. 0
-  const float f = float_of(b - (ix & 0xFF800000u)) - 1.0f;
-  float q = 0.09564784169197083f;
-  q = fma_(q, f, -0.14646467566490173f);
-  q = fma_(q, f, 0.14804449677467346f);
-  q = fma_(q, f, -0.165240079164505f);
-  q = fma_(q, f, 0.19966766238212585f);
-  q = fma_(q, f, -0.2500348687171936f);
-  q = fma_(q, f, 0.3333389163017273f);
-  q = fma_(q, f, -0.4999997615814209f);
-  const float p = fma_(f * f, q, f);
-  const float ef = (float)e;  // exact
-  return fma_(ef, 0.693145751953125f, fma_(ef, 1.428606765330187e-06f, p));
+// -2 ln(u) of the float uniform u = v 2^-24 in [2^-24, 1], given v = t + 1 in [1, 2^24]
+// (exact as a float): u = 2^e m with m in [0.699, 1.398), then ln(1 + f) = f + f^2 Q(f),
+// f = m - 1, Q a degree-7 minimax fit (relative error 3e-8 before rounding); ln is at most
+// 1.2 ulp off over all 2^24 inputs (measured against long double; test_random.py's
+// test_standard_normal_f32_accuracy checks 2^20 normals). Computed in f' = -2 f with each
+// Horner coefficient scaled by the power of two that keeps every intermediate an exact
+// power-of-two multiple of the unscaled one (scaling by 2^k commutes with rounding), so
+// the result is -2 times the rounded ln bit for bit, without multiplies by 2^-24 and -2.
+CN_HD float minus2_log_unit_f(float v) {
+  const uint32_t b = bits_of(v);
+  const uint32_t ix = b - (0x3F330000u + (24u << 23));  // as for the bits of u = v 2^-24
+  const int32_t e = (int32_t)ix >> 23;                   // arithmetic shift: -24 .. 0
+  // -2 m from m's bits (exponent + 1, sign set), then -2 f = -2 m + 2, exact (Sterbenz)
+  const float f2 = float_of(b - (ix & 0xFF800000u) - (23u << 23) + 0x80000000u) + 2.0f;
+  float q = 0.09564784169197083f * (1.0f / 256);
+  q = fma_(q, f2, -0.14646467566490173f * (-1.0f / 128));
+  q = fma_(q, f2, 0.14804449677467346f * (1.0f / 64));
+  q = fma_(q, f2, -0.165240079164505f * (-1.0f / 32));
+  q = fma_(q, f2, 0.19966766238212585f * (1.0f / 16));
+  q = fma_(q, f2, -0.2500348687171936f * (-1.0f / 8));
+  q = fma_(q, f2, 0.3333389163017273f * (1.0f / 4));
+  q = fma_(q, f2, -0.4999997615814209f * (-1.0f / 2));  // -Q(f) / 2
+  const float p = fma_(f2 * f2, q, f2);                 // -2 (f + f^2 Q(f))
+  const float ef = (float)e;                             // exact
+  return fma_(ef, -2.0f * 0.693145751953125f, fma_(ef, -2.0f * 1.428606765330187e-06f, p));
 }
 
-// sin and cos of 2 pi t 2^-24 for the top 24 bits t of w: the nearest quarter turn q
-// comes from t's bits, the rest r (|r| <= 2^21) is exact, and minimax polynomials of
-// degree 7 (sin) and 8 (cos) cover |angle| <= pi/4 (relative error below 4e-9 before
-// rounding; at most 1.5 ulp over all 2^24 inputs).
+// The square root of the Box-Muller radius -2 ln(u), which is 0 or in [1.1e-7, 33.3]:
+// correctly rounded on both compilers. On the GPU it is sqrtf's own fast path (a reciprocal
+// square root estimate and one Newton step with a correctly rounded FMA) without sqrtf's
+// range check and slow-path branch, which only inputs far outside this range take;
+// scripts/debug/rng_kernel_probe.py compares it with sqrtf for every float in [2^-25, 64].
+CN_HD float sqrt_radius_f(float x) {
+#ifdef __CUDACC_RTC__
+  float r;
+  asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
+  const float y = x * r;
+  const float h = 0.5f * r;
+  const float s = ::fmaf(::fmaf(-y, y, x), h, y);
+  return x > 0.0f ? s : x;  // x = 0: y = 0 * inf
+#else
+  return __builtin_sqrtf(x);
+#endif
+}
+
+// sin and cos of 2 pi t 2^-24 for the top 24 bits t of w: the nearest quarter turn q is
+// the top two bits of w + 2^29 (mod 4), the rest r = t - 2^22 q (|r| <= 2^21) is the
+// signed value of w's bits 8..29, exact as a float, and minimax polynomials of degree 7
+// (sin) and 8 (cos) cover |angle| <= pi/4 (relative error below 4e-9 before rounding; at
+// most 1.5 ulp over all 2^24 inputs). q's bits pick the swap (bit 0) and the signs (sin
+// negative for q = 2, 3: bit 31 of w + 2^29; cos for q = 1, 2: bit 31 of w + 2^29 + 2^30).
 CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
-  const uint32_t t = w >> 8;
-  const uint32_t q = (t + 0x200000u) >> 22;  // 0..4
-  const int32_t r = (int32_t)(t - (q << 22));
-  const float x = (float)r;  // exact
+  const uint32_t h = w + 0x20000000u;
+  const float x = (float)((int32_t)(w << 2) >> 10);  // r, exact
   const float a = fma_(x, 3.7450704e-07f, x * -1.0421607e-14f);  // x 2 pi 2^-24, two parts
   const float z = a * a;
   float ps = -0.0001951528392964974f;
@@ -354,18 +392,17 @@ CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
   pc = fma_(pc, z, 0.04166661947965622f);
   pc = fma_(pc, z, -0.5f);
   const float c = fma_(z, pc, 1.0f);
-  const bool odd = (q & 1u) != 0;
-  *sn = float_of(bits_of(odd ? c : s) ^ ((q & 2u) << 30));           // negative for q = 2, 3
-  *cs = float_of(bits_of(odd ? s : c) ^ (((q + 1u) & 2u) << 30));    // negative for q = 1, 2
+  const bool odd = (h & 0x40000000u) != 0;
+  *sn = float_of(bits_of(odd ? c : s) ^ (h & 0x80000000u));
+  *cs = float_of(bits_of(odd ? s : c) ^ ((h + 0x40000000u) & 0x80000000u));
 }
 
 // Two float32 standard normals from two words (Box-Muller): u1 = (t0 + 1) 2^-24 from w0,
-// the angle 2 pi t1 2^-24 from w1. The three exact int-to-float conversions (u1 here, e and
-// r above) run on the GPU's conversion unit, beside the integer and FMA pipes that this
-// compute-bound transform fills; the same values as u01_open0_f and the bias tricks.
+// the angle 2 pi t1 2^-24 from w1. The three exact int-to-float conversions (t0 + 1 here,
+// e and r above) run on the GPU's conversion unit, beside the integer and FMA pipes that
+// this compute-bound transform fills; the same values as u01_open0_f and the bias tricks.
 CN_HD void normal_pair_f(uint32_t w0, uint32_t w1, float* z0, float* z1) {
-  const float u1 = (float)((w0 >> 8) + 1u) * 5.9604644775390625e-08f;
-  const float r = sqrt_(-2.0f * log_unit_f(u1));
+  const float r = sqrt_radius_f(minus2_log_unit_f((float)((w0 >> 8) + 1u)));
   float s, c;
   sincos2pi_f(w1, &s, &c);
   *z0 = r * c;
@@ -901,6 +938,33 @@ CN_HD bool identity_params(int dist, const Params& P) {
   return dist == kExponential ? P.d[0] == 1.0 : (P.d[0] == 0.0 && P.d[1] == 1.0);
 }
 
+// The values of one counter's block for Random, Normal and Exponential with the identity
+// maps: four float32 (a word each) or two float64 (two words each). group_values applies
+// the parameters; the GPU's plain kernel stores these as they are.
+template <int D> CN_HD void plain_values(const u32x4& b, float* fv) {
+  if (D == kRandom) {
+    for (int l = 0; l < 4; ++l) fv[l] = u01_f(b.v[l]);
+  } else if (D == kNormal) {
+    normal_pair_f(b.v[0], b.v[1], &fv[0], &fv[1]);
+    normal_pair_f(b.v[2], b.v[3], &fv[2], &fv[3]);
+  } else {
+    for (int l = 0; l < 4; ++l) fv[l] = -log(u01_open0_f(b.v[l]));
+  }
+}
+template <int D> CN_HD void plain_values(const u32x4& b, double* dv) {
+  const uint64_t w0 = ((uint64_t)b.v[0] << 32) | b.v[1];
+  const uint64_t w1 = ((uint64_t)b.v[2] << 32) | b.v[3];
+  if (D == kRandom) {
+    dv[0] = u01_d(w0);
+    dv[1] = u01_d(w1);
+  } else if (D == kNormal) {
+    box_muller(u01_open0_d(w0), u01_d(w1), &dv[0], &dv[1]);
+  } else {
+    dv[0] = -log(u01_open0_d(w0));
+    dv[1] = -log(u01_open0_d(w1));
+  }
+}
+
 // The values of group g of a draw (elements g*G .. g*G+G, clipped to n) into v[0..G);
 // returns how many there are. Full: the caller knows the group is whole (g*G + G <= n), so
 // every loop has a constant trip count and v stays in registers on the GPU.
@@ -916,14 +980,7 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
     const bool ident = identity_params(D, P);
     if (G == 4) {  // 32-bit floats: one word per value
       float fv[4];
-      if (D == kRandom) {
-        for (int l = 0; l < 4; ++l) fv[l] = u01_f(b.v[l]);
-      } else if (D == kNormal) {
-        normal_pair_f(b.v[0], b.v[1], &fv[0], &fv[1]);
-        normal_pair_f(b.v[2], b.v[3], &fv[2], &fv[3]);
-      } else {
-        for (int l = 0; l < 4; ++l) fv[l] = -log(u01_open0_f(b.v[l]));
-      }
+      plain_values<D>(b, fv);
       for (int l = 0; l < 4; ++l) {
         if (!Full && l >= count) break;
         const int64_t e = e0 + l;
@@ -937,18 +994,8 @@ CN_HD int group_values(T* v, int64_t n, int64_t g, const Key& key, uint64_t offs
         v[l] = store_as<T>(r);
       }
     } else {  // 64-bit floats: two words per value
-      const uint64_t w0 = ((uint64_t)b.v[0] << 32) | b.v[1];
-      const uint64_t w1 = ((uint64_t)b.v[2] << 32) | b.v[3];
       double dv[2];
-      if (D == kRandom) {
-        dv[0] = u01_d(w0);
-        dv[1] = u01_d(w1);
-      } else if (D == kNormal) {
-        box_muller(u01_open0_d(w0), u01_d(w1), &dv[0], &dv[1]);
-      } else {
-        dv[0] = -log(u01_open0_d(w0));
-        dv[1] = -log(u01_open0_d(w1));
-      }
+      plain_values<D>(b, dv);
       for (int l = 0; l < 2; ++l) {
         if (!Full && l >= count) break;
         const int64_t e = e0 + l;

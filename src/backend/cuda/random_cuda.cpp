@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
+#include "scalar/cn_random.h"
 #include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
@@ -24,6 +25,7 @@ namespace {
 constexpr unsigned kBlock = 256;
 constexpr int64_t kBlocksPerSM = 16;
 constexpr const char* kRandomKernelName = "cn_random_fill";
+constexpr const char* kPlainKernelName = "cn_random_fill_plain";
 
 FunctionCache<Function>& kernels() {
   static auto* k = new FunctionCache<Function>();  // leaked: used until exit
@@ -107,8 +109,52 @@ extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned i
     }
   }
 }
+
+// The common large draw: random, standard_normal or standard_exponential with the identity
+// maps, float32 or float64, into a 16-byte aligned array. A group is 16 bytes, one vector
+// store; the round keys come in the parameter bank, so the loop holds only the generator,
+// the transform and the store. A partial last group goes to the thread that would have had
+// the next whole one. The same values as cn_random_fill: both end in plain_values.
+__device__ __forceinline__ void cn_plain_fill(cn_out_t* out, long long n, const cn::rnd::RoundKeys& rk,
+    unsigned long long offset) {
+  const int G = 16 / (int)sizeof(cn_out_t);
+  const long long whole = n / G;
+  const long long stride = (long long)gridDim.x * blockDim.x;
+  long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  for (; g < whole; g += stride) {
+    const unsigned long long ctr = offset + (unsigned long long)g;
+    cn_out_t v[16 / sizeof(cn_out_t)];
+    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::philox4x32_10((unsigned int)ctr, (unsigned int)(ctr >> 32), 0u, 0u, rk), v);
+    unsigned long long w[2] = {0ull, 0ull};
+    for (int l = 0; l < G; ++l) w[(l * (int)sizeof(cn_out_t)) / 8] |= cn_raw(v[l]) << (((l * (int)sizeof(cn_out_t)) % 8) * 8);
+    *reinterpret_cast<ulonglong2*>(out + g * G) = make_ulonglong2(w[0], w[1]);
+  }
+  if (g == whole && whole * G < n) {
+    const unsigned long long ctr = offset + (unsigned long long)g;
+    cn_out_t v[16 / sizeof(cn_out_t)];
+    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::philox4x32_10((unsigned int)ctr, (unsigned int)(ctr >> 32), 0u, 0u, rk), v);
+    for (long long l = 0; l < n - whole * G; ++l) out[g * G + l] = v[l];
+  }
+}
+extern "C" __global__ void cn_random_fill_plain(cn_out_t* out, long long n, cn::rnd::RoundKeys rk,
+    unsigned long long offset) {
+  cn_plain_fill(out, n, rk, offset);
+}
 )";
   return s;
+}
+
+// A draw for cn_random_fill_plain: random, standard_normal or standard_exponential with
+// scalar parameters that leave the values as they are (what cn::rnd::identity_params
+// decides in the general kernel), so both kernels give the same values.
+bool plain_draw(const detail::RandomTask& t) {
+  using detail::RandomDist;
+  if (t.fparam[0].defined() || t.fparam[1].defined()) return false;
+  switch (t.dist) {
+    case RandomDist::Random: case RandomDist::Normal: return t.fscalar[0] == 0.0 && t.fscalar[1] == 1.0;
+    case RandomDist::Exponential: return t.fscalar[0] == 1.0;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -124,16 +170,28 @@ void run_random_cuda(int device, const RandomTask& task) {
   const DType dt = task.out.dtype();
   cuda::FunctionKey key(cuda::KernelFamily::Random, device);
   key.push(static_cast<uint64_t>(dist), 8).push(static_cast<uint64_t>(dt.id()), 8);
+  void* out = task.out.data();
+  const bool plain = cuda::plain_draw(task) && (reinterpret_cast<uintptr_t>(out) & 15) == 0;
+  key.push(plain ? 1 : 0, 1);
   const cuda::Function f = cuda::kernels().get(key, [&] {
     const std::string source = cuda::random_kernel_source(dist, dt.c_type());
-    return cuda::get_kernel(device, "random|" + source, source, cuda::kRandomKernelName,
-                            {"--fmad=false"});
+    return cuda::get_kernel(device, "random|" + source, source,
+                            plain ? cuda::kPlainKernelName : cuda::kRandomKernelName, {"--fmad=false"});
   });
-
-  void* out = task.out.data();
+  const int G = random_group_size(task.dist, dt.itemsize(), task.wide);
+  const int64_t groups = (n + G - 1) / G;
+  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * cuda::kBlocksPerSM;
+  const int64_t blocks = std::max<int64_t>(1, std::min<int64_t>((groups + cuda::kBlock - 1) / cuda::kBlock, cap));
   long long nn = n;
-  unsigned int k0 = task.key0, k1 = task.key1;
   unsigned long long offset = task.offset;
+  if (plain) {
+    cn::rnd::RoundKeys rk = cn::rnd::round_keys(task.key0, task.key1);
+    void* args[] = {&out, &nn, &rk, &offset};
+    cuda::launch(f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
+    return;
+  }
+
+  unsigned int k0 = task.key0, k1 = task.key1;
   int wide = task.wide ? 1 : 0;
   const void* a[3];
   double d[3];
@@ -149,10 +207,6 @@ void run_random_cuda(int device, const RandomTask& task) {
   }
   void* args[] = {&out, &nn, &k0, &k1, &offset, &wide, &a[0], &a[1], &a[2], &d[0], &d[1], &d[2],
                   &ia[0], &ia[1], &iv[0], &iv[1]};
-  const int G = random_group_size(task.dist, dt.itemsize(), task.wide);
-  const int64_t groups = (n + G - 1) / G;
-  const int64_t cap = int64_t{cuda::multiprocessor_count(device)} * cuda::kBlocksPerSM;
-  const int64_t blocks = std::max<int64_t>(1, std::min<int64_t>((groups + cuda::kBlock - 1) / cuda::kBlock, cap));
   cuda::launch(f, static_cast<unsigned>(blocks), cuda::kBlock, args, 0, cuda::current_stream(device));
 }
 
