@@ -22,9 +22,11 @@ REAL = ["float", "double"]
 INTS = ["int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"]
 
 
-def kernel_body():
+def kernel_bodies():
+    """The general kernel's text and the plain one's (emitted for Random, Normal, Exponential)."""
     text = open(os.path.join(SRC, "backend", "cuda", "random_cuda.cpp")).read()
-    return re.search(r'R"\((.*?)\)"', text, re.S).group(1)
+    general, plain = re.findall(r'R"\((.*?)\)"', text, re.S)
+    return general, plain
 
 
 def dists():
@@ -36,7 +38,7 @@ def main():
     lib = load_nvrtc()
     hdr = open(os.path.join(SRC, "scalar", "cn_scalar.h")).read()
     rnd = open(os.path.join(SRC, "scalar", "cn_random.h")).read()
-    body = kernel_body()
+    general, plain = kernel_bodies()
     quick = "--quick" in sys.argv[1:]
     failed = 0
     count = 0
@@ -55,6 +57,7 @@ def main():
         if quick:
             types = types[:1] if types is REAL or len(types) == 1 else ["int64_t"]
         for t in types:
+            body = general + (plain if name in ("Random", "Normal", "Exponential") else "")
             src = ('#include "cn_scalar.h"\n' + rnd + f"\ntypedef {t} cn_out_t;\n#define CN_RANDOM_DIST {d}\n" + body)
             ok, log = nvrtc_compile(lib, src, f"random_{name}_{t}.cu", {"cn_scalar.h": hdr}, ["--fmad=false"])
             count += 1

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Runs the CUDA random-number kernel (cn_random_fill and cn_whole_group, the raw string in
-src/backend/cuda/random_cuda.cpp, around src/scalar/cn_random.h) on the CPU, without a GPU:
+"""Runs the CUDA random-number kernels (cn_random_fill and cn_whole_group, the first raw string
+in src/backend/cuda/random_cuda.cpp, and cn_random_fill_plain, the second, which the host
+side picks for Random/Normal (0, 1) and Exponential (1) with scalar parameters into a
+16-byte aligned output, as this emulation does; around src/scalar/cn_random.h) on the CPU, without a GPU:
 the kernel text is read from the C++ source, compiled by the host compiler (-O1,
 -ffp-contract=off) under a small emulation of CUDA (the threads of a small grid run one
 after another, so the grid-stride loop gives each thread several groups) and its output
@@ -115,6 +117,7 @@ typedef {t} cn_out_t;
 }}
 extern "C" void emu_{idx}(unsigned grid, unsigned block, CN_EMU_PARAMS) {{
   gridDim.x = grid; blockDim.x = block;
+{plain_launch}
   for (unsigned b = 0; b < grid; ++b)
     for (unsigned t = 0; t < block; ++t) {{
       blockIdx.x = b; threadIdx.x = t;
@@ -134,17 +137,37 @@ extern "C" void ref_{idx}(CN_EMU_PARAMS) {{
 """
 
 
-def kernel_body(path):
-    """The kernel's raw string, as host code (see the module docstring)."""
+# random_cuda.cpp's host side: the plain kernel for Random/Normal (0, 1) and Exponential (1)
+# with scalar parameters into a 16-byte aligned output.
+PLAIN_LAUNCH = r"""
+  if (!a0 && !a1 && ({d} == 2 ? d0 == 1.0 : (d0 == 0.0 && d1 == 1.0)) && ((uintptr_t)out & 15) == 0) {{
+    const cn::rnd::RoundKeys rk = cn::rnd::round_keys(k0, k1);
+    for (unsigned b = 0; b < grid; ++b)
+      for (unsigned t = 0; t < block; ++t) {{
+        blockIdx.x = b; threadIdx.x = t;
+        k{idx}::cn_random_fill_plain((k{idx}::cn_out_t*)out, n, rk, offset);
+      }}
+    return;
+  }}"""
+
+
+def kernel_bodies(path):
+    """The general kernel's raw string and the plain kernel's, as host code (see the module
+    docstring)."""
     with open(path) as f:
-        body = re.search(r'R"\((.*?)\)"', f.read(), re.S).group(1)
-    body = body.replace('extern "C" __global__', "__global__")  # one per namespace: C++ linkage
-    body = re.sub(r"\bunsigned long long\b", "cn_ull", body)
-    body = re.sub(r"\blong long\b", "cn_ll", body)
-    body, casts = re.subn(r"reinterpret_cast<([\w ]+)\*>", r"cn_emu_cast<\1>", body)
-    if 'extern "C"' in body or not casts:
-        sys.exit("emulate_random_kernels: random_cuda.cpp's kernel text is not in the expected form")
-    return body
+        texts = re.findall(r'R"\((.*?)\)"', f.read(), re.S)
+    if len(texts) != 2:
+        sys.exit("emulate_random_kernels: random_cuda.cpp should hold two kernel texts (general, plain)")
+    out = []
+    for body in texts:
+        body = body.replace('extern "C" __global__', "__global__")  # one per namespace: C++ linkage
+        body = re.sub(r"\bunsigned long long\b", "cn_ull", body)
+        body = re.sub(r"\blong long\b", "cn_ll", body)
+        body, casts = re.subn(r"reinterpret_cast<([\w ]+)\*>", r"cn_emu_cast<\1>", body)
+        if 'extern "C"' in body or not casts:
+            sys.exit("emulate_random_kernels: random_cuda.cpp's kernel text is not in the expected form")
+        out.append(body)
+    return tuple(out)
 
 
 def dists():
@@ -284,7 +307,10 @@ def build(tmp, items, body, jobs):
         cpp = os.path.join(tmp, f"random_{k}.cpp")
         so = os.path.join(tmp, f"random_{k}.so")
         with open(cpp, "w") as f:
-            f.write(PRELUDE + "".join(KERNEL.format(idx=i, d=d, t=t, body=body) for i, d, t in chunk))
+            f.write(PRELUDE + "".join(
+                KERNEL.format(idx=i, d=d, t=t, body=body[0] + (body[1] if d <= 2 else ""),
+                              plain_launch=PLAIN_LAUNCH.format(idx=i, d=d) if d <= 2 else "")
+                for i, d, t in chunk))
         subprocess.run([cxx, "-std=c++17", "-O1", "-ffp-contract=off", "-fno-strict-aliasing", "-shared",
                         "-fPIC", "-I", os.path.join(SRC, "scalar"), cpp, "-o", so], check=True)
         return so
@@ -391,7 +417,7 @@ def main():
     table = dists()
     if only - set(table):
         sys.exit(f"unknown distributions: {sorted(only - set(table))}")
-    body = kernel_body(source)
+    body = kernel_bodies(source)
     items, meta = [], {}
     for name, d in sorted(table.items(), key=lambda kv: kv[1]):
         if only and name not in only:

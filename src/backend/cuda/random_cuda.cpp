@@ -32,14 +32,8 @@ FunctionCache<Function>& kernels() {
   return *k;
 }
 
-std::string random_kernel_source(int dist, const char* out_type) {
-  if (!detail::kRandomHeaderSource)
-    throw NotImplementedError("cunumpy was built without the embedded cn_random.h (cmake/EmbedText.cmake)");
-  std::string s = "#include \"cn_scalar.h\"\n";
-  s += detail::kRandomHeaderSource;
-  s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
-  s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
-  s += R"(
+// The general kernel: every distribution, parameters as scalars or per-element arrays.
+constexpr const char* kGeneralKernelText = R"(
 // A value's bytes in the low bytes of a 64-bit word (the packing of whole-group stores).
 __device__ __forceinline__ unsigned long long cn_raw(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ unsigned long long cn_raw(double x) { return (unsigned long long)__double_as_longlong(x); }
@@ -109,7 +103,9 @@ extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned i
     }
   }
 }
+)";
 
+constexpr const char* kPlainKernelText = R"(
 // The common large draw: random, standard_normal or standard_exponential with the identity
 // maps, float32 or float64, into a 16-byte aligned array. A group is 16 bytes, one vector
 // store; the round keys come in the parameter bank, so the loop holds only the generator,
@@ -141,6 +137,18 @@ extern "C" __global__ void cn_random_fill_plain(cn_out_t* out, long long n, cn::
   cn_plain_fill(out, n, rk, offset);
 }
 )";
+
+// The source of one (distribution, output type): the general kernel, and for random,
+// standard_normal and standard_exponential (float outputs) the plain one beside it.
+std::string random_kernel_source(int dist, const char* out_type) {
+  if (!detail::kRandomHeaderSource)
+    throw NotImplementedError("cunumpy was built without the embedded cn_random.h (cmake/EmbedText.cmake)");
+  std::string s = "#include \"cn_scalar.h\"\n";
+  s += detail::kRandomHeaderSource;
+  s += "\ntypedef " + std::string(out_type) + " cn_out_t;\n";
+  s += "#define CN_RANDOM_DIST " + std::to_string(dist) + "\n";
+  s += kGeneralKernelText;
+  if (dist <= static_cast<int>(detail::RandomDist::Exponential)) s += kPlainKernelText;
   return s;
 }
 
