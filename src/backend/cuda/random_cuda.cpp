@@ -3,17 +3,21 @@
 // counter groups with cn::rnd::group_values (src/scalar/cn_random.h, the code the CPU backend
 // runs) in a grid-stride loop, so a value depends only on (key, counter, element index),
 // never on the launch configuration. Compiled with --fmad=false: no FMA contraction, so
-// floating results equal the CPU backend's bit for bit.
+// floating results equal the CPU backend's bit for bit. Draws without parameters (random,
+// standard_normal, standard_exponential) run a second, plain kernel of the same source:
+// the same values (cn::rnd::plain_values) with only the generator, transform and store in
+// its loop.
 #include "backend/cuda/random_cuda.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "cunumpy/base/errors.hpp"
-#include "scalar/cn_random.h"
 #include "kernels/cuda/function_cache.hpp"
 #include "kernels/cuda/kernel_cache.hpp"
 #include "runtime/cuda/driver.hpp"
+#include "scalar/cn_random.h"
 
 namespace cunumpy::detail {
 extern const char* const kRandomHeaderSource __attribute__((weak));  // cmake/EmbedText.cmake
@@ -155,9 +159,14 @@ std::string random_kernel_source(int dist, const char* out_type) {
 // A draw for cn_random_fill_plain: random, standard_normal or standard_exponential with
 // scalar parameters that leave the values as they are (what cn::rnd::identity_params
 // decides in the general kernel), so both kernels give the same values.
+// CUNUMPY_RANDOM_PLAIN=0 keeps every draw on the general kernel (for timing the two).
 bool plain_draw(const detail::RandomTask& t) {
   using detail::RandomDist;
-  if (t.fparam[0].defined() || t.fparam[1].defined()) return false;
+  static const bool enabled = [] {
+    const char* e = std::getenv("CUNUMPY_RANDOM_PLAIN");
+    return !(e && e[0] == '0');
+  }();
+  if (!enabled || t.fparam[0].defined() || t.fparam[1].defined()) return false;
   switch (t.dist) {
     case RandomDist::Random: case RandomDist::Normal: return t.fscalar[0] == 0.0 && t.fscalar[1] == 1.0;
     case RandomDist::Exponential: return t.fscalar[0] == 1.0;
