@@ -72,8 +72,8 @@ void fill(const RandomTask& t) {
   const int64_t groups = (n + G - 1) / G;
   const cn::rnd::Key key{t.key0, t.key1};
   const uint64_t offset = t.offset;
-  // Only the float32 normal calls fma_.
-  constexpr bool uses_fma = D == cn::rnd::kNormal && std::is_same_v<T, float>;
+  // Only the float32 normal and exponential call fma_.
+  constexpr bool uses_fma = (D == cn::rnd::kNormal || D == cn::rnd::kExponential) && std::is_same_v<T, float>;
 #ifdef CN_RANDOM_FMA_CLONE
   const bool fma = uses_fma && cpu_has_fma();
 #else
