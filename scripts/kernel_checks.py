@@ -64,6 +64,8 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     # every distribution and output dtype (Integers wide and narrow), both store paths: 112
     # kernels, 1154 cases, in a few host compiles (about 2 s)
     ("emulate_random_kernels.py", [], False, 60),
+    # the float32 normal's and exponential's log, radius and sincos over all 2^24 inputs
+    ("check_random_accuracy.py", [], False, 60),
     ("check_breadth_nvrtc.py", [], True, 30),
     ("emulate_breadth_kernels.py", [], False, 60),
 ]

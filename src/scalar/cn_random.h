@@ -330,11 +330,11 @@ CN_HD float fma_(float a, float b, float c) {
 // -2 ln(u) of the float uniform u = v 2^-24 in [2^-24, 1], given v = t + 1 in [1, 2^24]
 // (exact as a float): u = 2^e m with m in [0.699, 1.398), then ln(1 + f) = f + f^2 Q(f),
 // f = m - 1, Q a degree-7 minimax fit (relative error 3e-8 before rounding); ln is at most
-// 1.2 ulp off over all 2^24 inputs (measured against long double; test_random.py's
-// test_standard_normal_f32_accuracy checks 2^20 normals). Computed in f' = -2 f with each
-// Horner coefficient scaled by the power of two that keeps every intermediate an exact
-// power-of-two multiple of the unscaled one (scaling by 2^k commutes with rounding), so
-// the result is -2 times the rounded ln bit for bit, without multiplies by 2^-24 and -2.
+// 1.2 ulp off over all 2^24 inputs (scripts/check_random_accuracy.py checks every one
+// against long double, the radius and sincos2pi_f below too). Computed in f' = -2 f with
+// each Horner coefficient scaled by the power of two that keeps every intermediate an
+// exact power-of-two multiple of the unscaled one (scaling by 2^k commutes with rounding),
+// so the result is -2 times the rounded ln bit for bit, without multiplies by 2^-24, -2.
 CN_HD float minus2_log_unit_f(float v) {
   const uint32_t b = bits_of(v);
   const uint32_t ix = b - (0x3F330000u + (24u << 23));  // as for the bits of u = v 2^-24
@@ -376,7 +376,7 @@ CN_HD float sqrt_radius_f(float x) {
 // the top two bits of w + 2^29 (mod 4), the rest r = t - 2^22 q (|r| <= 2^21) is the
 // signed value of w's bits 8..29, exact as a float, and minimax polynomials of degree 7
 // (sin) and 8 (cos) cover |angle| <= pi/4 (relative error below 4e-9 before rounding; at
-// most 1.5 ulp over all 2^24 inputs). q's bits pick the swap (bit 0) and the signs (sin
+// most 1.52 ulp over all 2^24 inputs). q's bits pick the swap (bit 0) and the signs (sin
 // negative for q = 2, 3: bit 31 of w + 2^29; cos for q = 1, 2: bit 31 of w + 2^29 + 2^30).
 CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
   const uint32_t h = w + 0x20000000u;
