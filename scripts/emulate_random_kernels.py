@@ -25,8 +25,8 @@ the output stay untouched.
 --quick (the test command's selection): every distribution, the dtypes whose group
 packings differ (every dtype for Integers; float32 and float64 for the grouped floats;
 elsewhere one dtype per distribution, alternating between the item sizes): 44 kernels,
-292 cases, about 1.5 s on 2 cores; the full run: all 112 (distribution, dtype) kernels,
-1154 cases (more lengths, launch shapes and both alignments of every setting), about 2 s.
+336 cases, about 1.5 s on 2 cores; the full run: all 112 (distribution, dtype) kernels,
+1266 cases (more lengths, launch shapes and both alignments of every setting), about 2 s.
 The kernels are compiled together, each in its own namespace, one translation unit per core
 (at most 4).
 --source: read the kernel from another copy of random_cuda.cpp (to check that a broken
@@ -382,8 +382,9 @@ def cases(name, t, quick, rng):
         threads = 12
         many = G * threads * 3 + (G - 1 if G > 1 else 0)  # each thread several groups, a partial last
         lens = [(many, 0, 0, 3, 4), (many + (1 if G > 2 else 0), 1, (1 << 32) - 7, 3, 4)]  # aligned / one past
-        if k == 0:
-            lens += [(G - 1 if G > 1 else 1, 0, 5, 3, 4), (0, 0, 0, 3, 4), (G, 0, 9, 1, 1)]
+        if k == 0:  # (the aligned carry case: the plain kernel's counters cross 2^32 too)
+            lens += [(G - 1 if G > 1 else 1, 0, 5, 3, 4), (0, 0, 0, 3, 4), (G, 0, 9, 1, 1),
+                     (many, 0, (1 << 32) - 5, 3, 4)]
             if not quick:
                 lens += [(G * 5, 0, 2, 2, 256), (G * threads * 2 + 1, 1, 1 << 40, 1, 5),
                          (G - 1 if G > 1 else 1, 1, 0, 3, 4)]

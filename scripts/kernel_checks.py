@@ -62,7 +62,7 @@ CHECKS = [  # in order of value per second: when the budget runs out, the last o
     ("emulate_hist_kernels.py", ["--quick"], False, 90),
     ("check_random_nvrtc.py", ["--quick"], True, 60),
     # every distribution and output dtype (Integers wide and narrow), both store paths: 112
-    # kernels, 1154 cases, in a few host compiles (about 2 s)
+    # kernels, 1266 cases, in a few host compiles (about 2 s)
     ("emulate_random_kernels.py", [], False, 60),
     # the float32 normal's and exponential's log, radius and sincos over all 2^24 inputs
     ("check_random_accuracy.py", [], False, 60),
