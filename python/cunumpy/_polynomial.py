@@ -1,5 +1,5 @@
-"""Polynomials with NumPy's signatures: vander, polyval, polyadd, polysub, polymul, roots,
-poly, polyfit and the class poly1d.
+"""Polynomials with NumPy's signatures: vander, polyval, polyadd, polysub, polymul, polyder,
+polyint, polydiv, roots, poly, polyfit and the class poly1d.
 
 The array work is C++ (include/cunumpy/ops/polynomial.hpp). polyfit is the least-squares
 fit of a scaled Vandermonde matrix through cunumpy.linalg.lstsq, as NumPy fits; poly1d is
@@ -14,8 +14,8 @@ import numpy as _numpy
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
-__all__ = ['vander', 'polyval', 'polyadd', 'polysub', 'polymul', 'roots', 'poly', 'polyfit',
-           'poly1d']
+__all__ = ['vander', 'polyval', 'polyadd', 'polysub', 'polymul', 'polyder', 'polyint', 'polydiv',
+           'roots', 'poly', 'polyfit', 'poly1d']
 
 
 def _cp():
@@ -61,6 +61,33 @@ def polysub(a1, a2):
 def polymul(a1, a2):
     """The product of two polynomials (numpy.polymul); a poly1d when either input is one."""
     return _binary(_core.polymul, a1, a2)
+
+
+def polyder(p, m=1):
+    """The m-th derivative of a polynomial (numpy.polyder); a poly1d for a poly1d."""
+    m = int(m)
+    if isinstance(p, poly1d):
+        return poly1d(_core.polyder(p.coeffs, m))
+    return _core.polyder(_arr(p), m)
+
+
+def polyint(p, m=1, k=None):
+    """The m-th antiderivative of a polynomial with integration constants ``k`` (a scalar,
+    or one per step; zeros when None) (numpy.polyint); a poly1d for a poly1d."""
+    m = int(m)
+    k = None if k is None else _arr(k)
+    if isinstance(p, poly1d):
+        return poly1d(_core.polyint(p.coeffs, m, k))
+    return _core.polyint(_arr(p), m, k)
+
+
+def polydiv(u, v):
+    """Quotient and remainder of polynomial division (numpy.polydiv); poly1d objects when
+    either input is one."""
+    wrap = isinstance(u, poly1d) or isinstance(v, poly1d)
+    q, r = _core.polydiv(u.coeffs if isinstance(u, poly1d) else _arr(u),
+                         v.coeffs if isinstance(v, poly1d) else _arr(v))
+    return (poly1d(q), poly1d(r)) if wrap else (q, r)
 
 
 def roots(p):
@@ -220,8 +247,12 @@ class poly1d:
     def __truediv__(self, other):
         if _is_scalar(other):
             return poly1d(self._coeffs / other)
-        raise NotImplementedError('poly1d division by a polynomial (polydiv) is not '
-                                  'implemented in cunumpy')
+        return polydiv(self, poly1d(other))
+
+    def __rtruediv__(self, other):
+        if _is_scalar(other):
+            return poly1d(other / self._coeffs)
+        return polydiv(poly1d(other), self)
 
     def __eq__(self, other):
         if not isinstance(other, poly1d):
@@ -253,30 +284,9 @@ class poly1d:
         return iter(self._coeffs)
 
     def deriv(self, m=1):
-        """The m-th derivative."""
-        m = _operator.index(m)
-        if m < 0:
-            raise ValueError("Order of derivative must be positive (see polyint)")
-        cp = _cp()
-        c = self._coeffs
-        for _ in range(m):
-            n = len(c) - 1
-            c = c[:-1] * cp.arange(n, 0, -1)
-        return poly1d(c)
+        """The m-th derivative (polyder)."""
+        return poly1d(polyder(self._coeffs, m=m))
 
     def integ(self, m=1, k=0):
-        """The m-th antiderivative with integration constants k (a scalar or m of them)."""
-        m = _operator.index(m)
-        if m < 0:
-            raise ValueError("Order of integral must be positive (see polyder)")
-        ks = _numpy.atleast_1d(_numpy.asarray(k))
-        if len(ks) == 1 and m > 1:
-            ks = ks[0] * _numpy.ones(m, ks.dtype)
-        if len(ks) < m:
-            raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
-        cp = _cp()
-        c = self._coeffs
-        for i in range(m):
-            c = cp.concatenate((cp.true_divide(c, cp.arange(len(c), 0, -1)),
-                                cp.asarray(ks[i:i + 1]).astype(cp.result_type(c, ks, 1.0))))
-        return poly1d(c)
+        """The m-th antiderivative with integration constants k (polyint)."""
+        return poly1d(polyint(self._coeffs, m=m, k=k))

@@ -1,11 +1,13 @@
-// Python face of polynomial.hpp: _core.vander, polyval, polyadd, polysub, polymul, roots,
-// poly, polyfit, called by python/cunumpy/_polynomial.py (which adds poly1d).
+// Python face of polynomial.hpp: _core.vander, polyval, polyadd, polysub, polymul, polyder,
+// polyint, polydiv, roots, poly, polyfit, called by python/cunumpy/_polynomial.py (which
+// adds poly1d).
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/polynomial.hpp"
 #include "py_convert.hpp"
+#include "py_fp_errors.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -16,6 +18,17 @@ void bind_polynomial(nb::module_& m) {
   m.def("polyadd", &polyadd, nb::arg("a1"), nb::arg("a2"));
   m.def("polysub", &polysub, nb::arg("a1"), nb::arg("a2"));
   m.def("polymul", &polymul, nb::arg("a1"), nb::arg("a2"));
+  // Their steps' floating-point errors warn (or raise) under NumPy's names (np.errstate).
+  m.def("polyder", [](const ndarray& p, int64_t order) {
+    return py::fp_reported("multiply", [&] { return polyder(p, order); });
+  }, nb::arg("p"), nb::arg("m"));
+  m.def("polyint", [](const ndarray& p, int64_t order, std::optional<ndarray> k) {
+    return py::fp_reported("divide", [&] { return polyint(p, order, k); });
+  }, nb::arg("p"), nb::arg("m"), nb::arg("k").none());
+  m.def("polydiv", [](const ndarray& u, const ndarray& v) {
+    auto [q, r] = py::fp_reported("subtract", [&] { return polydiv(u, v); });
+    return nb::make_tuple(std::move(q), std::move(r));
+  }, nb::arg("u"), nb::arg("v"));
   m.def("roots", &roots, nb::arg("p"));
   m.def("poly", &poly, nb::arg("seq_of_zeros"));
   // polyfit(x, y, deg, rcond, w, cov: 0 none, 1 scaled, 2 unscaled) ->

@@ -1,5 +1,5 @@
-// vander, polyval, polyadd, polysub, polymul, roots and poly through the C++ API
-// (polynomial.hpp); expected values are NumPy's.
+// vander, polyval, polyadd, polysub, polymul, polyder, polyint, polydiv, roots and poly
+// through the C++ API (polynomial.hpp); expected values are NumPy's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,6 +31,28 @@ TEST(Polynomial, PolyvalAndArithmetic) {
   expect_near(polymul(from({1, 1}, {2}), from({1, -1}, {2})), {1, 0, -1});
   expect_near(polymul(from({0, 0, 1}, {3}), from({0, 1, 1}, {3})), {1, 1});  // leading zeros trimmed
   EXPECT_THROW(polymul(seq({2, 2}), from({1}, {1})), ValueError);
+}
+
+TEST(Polynomial, DerivativeIntegralDivision) {
+  const ndarray p = from({1, 2, 3}, {3}, int64);
+  EXPECT_EQ(polyder(p).to_vector<int64_t>(), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(polyder(from({1, 2, 3}, {3}, float32)).dtype(), float64);  // float32 * int64
+  EXPECT_EQ(polyder(p, 5).size(), 0);
+  EXPECT_THROW(polyder(p, -1), ValueError);
+  EXPECT_THROW(polyder(from({1}, {})), TypeError);
+  expect_near(polyint(p), {1.0 / 3, 1, 3, 0});
+  expect_near(polyint(from({1, 2}, {2}), 2, from({3, 4}, {2})), {1.0 / 6, 1, 3, 4});
+  expect_near(polyint(from({1, 2}, {2}), 3, from({5}, {1})), {1.0 / 24, 1.0 / 3, 2.5, 5, 5});
+  EXPECT_THROW(polyint(p, 3, from({1, 2}, {2})), ValueError);
+  auto [q, r] = polydiv(from({1, 2, 3}, {3}, int64), from({1, 1}, {2}, int64));
+  EXPECT_EQ(q.dtype(), float64);
+  expect_near(q, {1, 1});
+  expect_near(r, {2});
+  auto [q2, r2] = polydiv(from({1, 0, -1}, {3}), from({1, -1}, {2}));
+  expect_near(q2, {1, 1});
+  expect_near(r2, {0});  // the remainder's zero terms trimmed to one
+  EXPECT_THROW(polydiv(from({}, {0}), from({1}, {1})), IndexError);
+  EXPECT_THROW(polydiv(seq({2, 2}), from({1}, {1})), ValueError);
 }
 
 TEST(Polynomial, RootsAndPoly) {

@@ -9,7 +9,8 @@ import cunumpy as cp
 
 NAMES = ["gradient", "trapezoid", "interp", "unwrap", "packbits", "unpackbits", "isposinf",
          "isneginf", "bartlett", "blackman", "hamming", "hanning", "kaiser", "vander",
-         "polyval", "polyadd", "polysub", "polymul", "polyfit", "roots", "poly", "block"]
+         "polyval", "polyadd", "polysub", "polymul", "polyder", "polyint", "polydiv", "polyfit",
+         "roots", "poly", "block"]
 
 
 def _params(fn):

@@ -13,14 +13,7 @@ import cunumpy as cp
 NAMES = [n.strip() for n in (pathlib.Path(__file__).parent / "data" / "cupy14_numpy_names.txt")
          .read_text().splitlines() if n.strip() and not n.startswith("#")]
 
-# Added on branch breadth-a (issue 19's other half), merged with this one.
-FROM_BREADTH_A = {
-    "bartlett", "blackman", "hamming", "hanning", "kaiser", "gradient", "interp", "unwrap",
-    "trapezoid", "vander", "poly", "poly1d", "polyadd", "polysub", "polymul", "polyval",
-    "polyfit", "roots", "packbits", "unpackbits", "isposinf", "isneginf",
-}
 MISSING_ON_PURPOSE = {
-    "random": "cunumpy.random is its own issue (not built yet)",
     "polynomial": "the numpy.polynomial subpackage (classes Polynomial, Chebyshev, ...) is "
                   "outside issue 19 (which has the poly1d family)",
 }
@@ -35,14 +28,11 @@ def test_list_is_complete_enough():
 def test_cunumpy_has_name(name):
     if name in MISSING_ON_PURPOSE:
         pytest.skip(MISSING_ON_PURPOSE[name])
-    if name in FROM_BREADTH_A and not hasattr(cp, name):
-        pytest.skip("added on branch breadth-a")
     assert hasattr(cp, name), f"cunumpy has no {name!r} (numpy and cupy 14 both do)"
 
 
 def test_exception_lists_are_current():
     assert not (set(MISSING_ON_PURPOSE) - set(NAMES))
-    assert not (FROM_BREADTH_A - set(NAMES))
 
 
 def test_typing_and_scalar_names():

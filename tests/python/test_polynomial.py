@@ -1,6 +1,6 @@
-"""vander, polyval, polyadd, polysub, polymul, roots, poly, polyfit and poly1d against
-NumPy: dtypes, layouts, keywords (w=, cov=, full=, rcond=), poly1d's behaviour and repr,
-and NumPy's errors."""
+"""vander, polyval, polyadd, polysub, polymul, polyder, polyint, polydiv, roots, poly,
+polyfit and poly1d against NumPy: dtypes, layouts, keywords (w=, cov=, full=, rcond=),
+poly1d's behaviour and repr, and NumPy's errors and warnings."""
 import warnings
 
 import numpy as np
@@ -258,6 +258,104 @@ def test_polyfit_rank_warning_and_errors():
             warnings.simplefilter("ignore")
             check_same_outcome(lambda: cp.polyfit(*args_cp, **kw_cp), lambda: np.polyfit(*args, **kw),
                                lambda g, e: None)
+
+
+# ---- polyder, polyint, polydiv ------------------------------------------------------------------
+
+# 2-D coefficients broadcast against arange(len) in NumPy's steps, or fail as they do
+CALC_LAYOUTS = VEC_LAYOUTS + ["contig", "noncontig", "empty"]
+
+
+@pytest.mark.parametrize("layout", CALC_LAYOUTS)
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=DTYPE_IDS)
+@pytest.mark.parametrize("m", [0, 1, 2, 9])
+def test_polyder(layout, dtype, m):
+    p_np, p_cp = make_pair(layout, dtype)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # float16 overflow, both sides
+        check_same_outcome(lambda: cp.polyder(p_cp, m), lambda: np.polyder(p_np, m),
+                           lambda a, b: assert_same(a, b, rtol=_tol(dtype)))
+
+
+@pytest.mark.parametrize("layout", CALC_LAYOUTS)
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=DTYPE_IDS)
+@pytest.mark.parametrize("m,k", [(0, None), (1, None), (3, None), (2, [1.5, -2]), (3, 4), (2, 2j),
+                                 (1, [7])])
+def test_polyint(layout, dtype, m, k):
+    p_np, p_cp = make_pair(layout, dtype)
+    check_same_outcome(lambda: cp.polyint(p_cp, m, k), lambda: np.polyint(p_np, m, k),
+                       lambda a, b: assert_same(a, b, rtol=_tol(dtype)))
+
+
+def test_polyder_polyint_lists_poly1d_and_errors():
+    assert_same(cp.polyder([1, 2, 3]), np.polyder([1, 2, 3]))
+    assert_same(cp.polyint([1, 2, 3], k=cp.asarray([2.0])), np.polyint([1, 2, 3], k=[2.0]))
+    assert_same(cp.polyder([3, 1], 2.7), np.polyder([3, 1], 2.7))  # m goes through int()
+    p, q = cp.poly1d([1, 2, 3]), np.poly1d([1, 2, 3])
+    assert isinstance(cp.polyder(p), cp.poly1d) and repr(cp.polyder(p)) == repr(np.polyder(q))
+    assert isinstance(cp.polyint(p, 2), cp.poly1d) and repr(cp.polyint(p, 2)) == repr(np.polyint(q, 2))
+    with pytest.raises(ValueError, match="Order of derivative"):
+        cp.polyder([1, 2], -1)
+    with pytest.raises(ValueError, match="Order of integral"):
+        cp.polyint([1, 2], -1)
+    with pytest.raises(ValueError, match="k must be a scalar"):
+        cp.polyint([1, 2], 3, [1, 2])
+    with pytest.raises(TypeError):
+        cp.polyder(cp.asarray(2.0))
+
+
+POLYDIV_CASES = [([1, 2, 3], [1, 1]), ([3.0, 5, 2], [1.0, 1.0]), ([1], [1, 2, 3]), ([4, 0, -2, 1], [2]),
+                 ([1, 1e-9, 5], [1]), ([1, 2, 3, 4, 5], [1, 0, -1]), ([0, 0, 1], [1, 2]),
+                 ([1 + 2j, 2, -1j], [1, 1j])]
+
+
+@pytest.mark.parametrize("u,v", POLYDIV_CASES)
+@pytest.mark.parametrize("du", ["int64", "float32", "float64", "complex64", "bool", "float16", "uint8"])
+@pytest.mark.parametrize("dv", ["int32", "float32", "float64"])
+def test_polydiv(u, v, du, dv):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
+        u_np, v_np = np.asarray(u).astype(du), np.asarray(v).astype(dv)
+    q, r = cp.polydiv(cp.asarray(u_np), cp.asarray(v_np))
+    eq, er = np.polydiv(u_np, v_np)
+    tol = _tol(du, dv, eq.dtype)
+    assert_same(q, eq, rtol=tol)
+    assert r.shape == er.shape and r.dtype == er.dtype
+    np.testing.assert_allclose(cp.asnumpy(r), er, rtol=tol, atol=tol * np.abs(u_np).max())
+
+
+def test_polydiv_trims_remainder_zero_divisor_and_errors():
+    # the remainder's leading terms of magnitude <= 1e-8 go (NumPy's allclose(r[0], 0))
+    q, r = cp.polydiv(cp.asarray([1.0, 3.0, 2.0 + 5e-9, 1e-9 - 1]), cp.asarray([1.0, 1.0]))
+    eq, er = np.polydiv([1.0, 3.0, 2.0 + 5e-9, 1e-9 - 1], [1.0, 1.0])
+    assert_same(q, eq, rtol=1e-12)
+    assert_same(r, er, rtol=1e-6)
+    for u, v in [([1.0, 2.0], [0.0, 1.0]), ([np.nan, 1.0], [1.0])]:
+        with warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            q, r = cp.polydiv(cp.asarray(u), cp.asarray(v))
+        with warnings.catch_warnings(record=True) as exp:
+            warnings.simplefilter("always")
+            eq, er = np.polydiv(u, v)
+        assert [str(w.message) for w in got] == [str(w.message) for w in exp]
+        assert_same(q, eq)
+        assert_same(r, er)
+    with np.errstate(divide="raise"):
+        with pytest.raises(FloatingPointError):
+            cp.polydiv(cp.asarray([1.0, 2.0]), cp.asarray([0.0, 1.0]))
+    for u, v in [([], [1.0]), ([1.0], []), ([[1.0, 2.0], [3.0, 4.0]], [1.0, 1.0])]:  # all raise
+        with pytest.raises((IndexError, ValueError)):
+            np.polydiv(u, v)
+        check_same_outcome(lambda: cp.polydiv(cp.asarray(u), cp.asarray(v)), lambda: np.polydiv(u, v))
+
+
+def test_poly1d_division():
+    p, q = cp.poly1d([1, 2, 3]), np.poly1d([1, 2, 3])
+    for got, exp in [(p / cp.poly1d([1, 1]), q / np.poly1d([1, 1])), (p / [1, 1], q / [1, 1]),
+                     ([2, 4, 6, 1] / p, [2, 4, 6, 1] / q), (cp.polydiv(p, [1, 1]), np.polydiv(q, [1, 1]))]:
+        assert isinstance(got, tuple) and all(isinstance(g, cp.poly1d) for g in got)
+        assert [repr(g) for g in got] == [repr(e) for e in exp]
+    assert repr(4 / cp.poly1d([2.0])) == repr(4 / np.poly1d([2.0]))
 
 
 # ---- poly1d ---------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 // Polynomials as coefficient arrays, highest power first (numpy.vander, polyval, polyadd,
-// polysub, polymul, roots, poly, polyfit; the poly1d class is Python over these).
+// polysub, polymul, polyder, polyint, polydiv, roots, poly, polyfit; the poly1d class is
+// Python over these).
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "cunumpy/core/ndarray.hpp"
 
@@ -23,6 +25,25 @@ ndarray polyval(const ndarray& p, const ndarray& x);
 ndarray polyadd(const ndarray& a1, const ndarray& a2);
 ndarray polysub(const ndarray& a1, const ndarray& a2);
 ndarray polymul(const ndarray& a1, const ndarray& a2);
+
+// The m-th derivative of the coefficients p (numpy.polyder): p[:-1] * arange(len(p) - 1, 0, -1)
+// m times, in NumPy's promotion (float32 coefficients give float64, as float32 * int64);
+// p itself for m = 0; empty once m reaches len(p). ValueError for m < 0; TypeError for a 0-d
+// p; a p of more dimensions broadcasts as NumPy's (or fails as it does).
+ndarray polyder(const ndarray& p, int64_t m = 1);
+
+// The m-th antiderivative (numpy.polyint): p / arange(len(p), 0, -1) with the integration
+// constant k[i] appended at step i. k (made 1-D) holds one constant for all steps or at
+// least m of them; none: zeros. p itself for m = 0. ValueError for m < 0 or too few
+// constants; TypeError for a 0-d p.
+ndarray polyint(const ndarray& p, int64_t m = 1, const std::optional<ndarray>& k = std::nullopt);
+
+// Quotient and remainder of u / v (numpy.polydiv): NumPy's long division in the promoted
+// inexact type (integers and bool as float64), then the remainder's leading terms dropped
+// while |r[0]| <= 1e-8 and more than one is left (NumPy's allclose(r[0], 0) loop; one read
+// back). v[0] = 0 gives infinities and NaNs, with NumPy's warnings. ValueError for inputs
+// of more than one dimension, IndexError for empty ones.
+std::pair<ndarray, ndarray> polydiv(const ndarray& u, const ndarray& v);
 
 // The roots of p, as the eigenvalues of its companion matrix (leading and trailing zeros
 // stripped first; a trailing zero is a zero root): real when all are real, else complex;
