@@ -52,6 +52,7 @@ NAME_REASONS = {
     "cunumpy.asarray_chkfinite": "forwarder: asarray, then isfinite/all (C++)",
     "cunumpy.require": "forwarder: asarray/copy with the requested flags (C++)",
     "cunumpy.get_array_module": "interop: module lookup on the argument types (no array data)",
+    "cunumpy.einsum_path": "interop: NumPy's contraction planner on data-free stand-ins (shapes only)",
     "cunumpy.iscomplexobj": "interop: a dtype test on the host (no array data)",
     "cunumpy.isrealobj": "interop: a dtype test on the host (no array data)",
     "cunumpy.isscalar": "interop: a type test on the host (no array data)",

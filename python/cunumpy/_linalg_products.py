@@ -12,8 +12,8 @@ import numpy as _numpy
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 
-__all__ = ['matmul', 'dot', 'vdot', 'inner', 'outer', 'tensordot', 'einsum', 'kron',
-           'trace', 'cross', 'vecdot', 'matvec', 'vecmat']
+__all__ = ['matmul', 'dot', 'vdot', 'inner', 'outer', 'tensordot', 'einsum', 'einsum_path',
+           'kron', 'trace', 'cross', 'vecdot', 'matvec', 'vecmat']
 
 
 
@@ -139,6 +139,28 @@ def einsum(*operands, out=None, dtype=None, order='K', casting='safe', optimize=
         out[...] = r
         return out
     return r
+
+
+def _shape_stand_in(a):
+    """A host array of a's shape and dtype that holds no data (zero strides)."""
+    if not hasattr(a, 'shape') or not hasattr(a, 'dtype'):
+        a = _numpy.asarray(a)
+    return _numpy.broadcast_to(_numpy.zeros((), dtype=a.dtype), a.shape)
+
+
+def einsum_path(*operands, optimize='greedy', einsum_call=False):
+    """The contraction order and its cost report (numpy.einsum_path). The planner looks
+    only at the operands' shapes, so it is NumPy's own, run on stand-ins that have the
+    operands' shapes and dtypes and no data (nothing leaves the device). The path it
+    returns may be passed to einsum as optimize=."""
+    if not operands:
+        raise ValueError('No input operands')
+    if isinstance(operands[0], str):
+        ops = [operands[0]] + [_shape_stand_in(a) for a in operands[1:]]
+    else:  # interleaved: op, sublist, op, sublist, ..., [output sublist]
+        last = len(operands) - 1 if len(operands) % 2 else None  # the output sublist
+        ops = [o if k % 2 or k == last else _shape_stand_in(o) for k, o in enumerate(operands)]
+    return _numpy.einsum_path(*ops, optimize=optimize, einsum_call=einsum_call)
 
 
 def kron(a, b):

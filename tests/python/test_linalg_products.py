@@ -289,6 +289,33 @@ def test_einsum(subs, shapes, dtype):
     check(cp.einsum(subs, *cops, optimize=True), np.einsum(subs, *ops))
 
 
+@pytest.mark.parametrize('subs,shapes', EINSUM_CASES, ids=[c[0] for c in EINSUM_CASES])
+@pytest.mark.parametrize('optimize', ['greedy', 'optimal', False])
+def test_einsum_path(subs, shapes, optimize):
+    # NumPy's planner on the shapes: the same path and report, and the path feeds einsum
+    ops = [sample(s, np.float32, i + 1) for i, s in enumerate(shapes)]
+    cops = [cp.asarray(o) for o in ops]
+    path, report = cp.einsum_path(subs, *cops, optimize=optimize)
+    epath, ereport = np.einsum_path(subs, *ops, optimize=optimize)
+    assert path == epath and report == ereport
+    check(cp.einsum(subs, *cops, optimize=path), np.einsum(subs, *ops, optimize=epath))
+
+
+def test_einsum_path_interleaved_and_errors():
+    a, ca = pair((3, 4), np.float64, 1)
+    b, cb = pair((4, 5), np.float64, 2)
+    c, cc = pair((5, 2), np.float64, 3)
+    for args, cargs in [((a, [0, 1], b, [1, 2], [0, 2]), (ca, [0, 1], cb, [1, 2], [0, 2])),
+                        ((a, [0, 1], b, [1, 2], c, [2, 3]), (ca, [0, 1], cb, [1, 2], cc, [2, 3]))]:
+        assert cp.einsum_path(*cargs, optimize='optimal') == np.einsum_path(*args, optimize='optimal')
+    assert cp.einsum_path('ij,jk', [[1, 2]], [[3], [4]]) == np.einsum_path('ij,jk', [[1, 2]], [[3], [4]])
+    for bad in [('ij,jk', ca, ca), ('ij,jk->ix', ca, cb), ('ij,jk', ca)]:
+        with pytest.raises(ValueError):
+            cp.einsum_path(*bad)
+    with pytest.raises(ValueError):
+        cp.einsum_path()
+
+
 def test_einsum_interleaved_and_errors():
     a, ca = pair((3, 4), np.float64, 1)
     b, cb = pair((4, 5), np.float64, 2)
