@@ -21,7 +21,8 @@ import textwrap
 import types
 
 MODULES = ["cunumpy", "cunumpy.cuda", "cunumpy.testing", "cunumpy.lib.stride_tricks",
-           "cunumpy.linalg", "cunumpy.fft", "cunumpy.random", "cunumpyx"]
+           "cunumpy.linalg", "cunumpy.fft", "cunumpy.random", "cunumpy.polynomial.polynomial",
+           "cunumpy.polynomial.polyutils", "cunumpyx"]
 
 # Python-only functions that need no C++ of their own, by the module that defines them.
 MODULE_REASONS = {

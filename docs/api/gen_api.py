@@ -25,7 +25,8 @@ OUT = os.path.join(HERE, "generated")
 # NumPy) and CuPy's (cunumpy keeps CuPy's names: cunumpy.X is cupy.X, cunumpyx.X cupyx.X).
 NUMPY_OF = {"cunumpy": "numpy", "cunumpy.linalg": "numpy.linalg", "cunumpy.fft": "numpy.fft",
             "cunumpy.testing": "numpy.testing", "cunumpy.lib.stride_tricks": "numpy.lib.stride_tricks",
-            "cunumpy.random": "numpy.random"}
+            "cunumpy.random": "numpy.random", "cunumpy.polynomial.polynomial": "numpy.polynomial.polynomial",
+            "cunumpy.polynomial.polyutils": "numpy.polynomial.polyutils"}
 INTRO = {
     "cunumpy": "Arrays, creation, elementwise functions (ufuncs), reductions, sorting, indexing, "
                "joining, statistics and products: NumPy's main namespace (CuPy's ``cupy``).",
@@ -36,6 +37,9 @@ INTRO = {
     "cunumpy.testing": "NumPy's assertions and CuPy's comparison decorators (``cupy.testing``).",
     "cunumpy.lib.stride_tricks": "Views with chosen strides (``numpy.lib.stride_tricks``).",
     "cunumpy.random": "Random sampling (``numpy.random``).",
+    "cunumpy.polynomial.polynomial": "Power series, lowest degree first (``numpy.polynomial.polynomial``: "
+                                     "the functions CuPy has).",
+    "cunumpy.polynomial.polyutils": "Coefficient-series helpers (``numpy.polynomial.polyutils``).",
     "cunumpyx": "CuPy's extras (``cupyx``): pinned memory, scatter operations, switches.",
 }
 

@@ -52,6 +52,7 @@
 #include "cunumpy/ops/order_statistics.hpp"
 #include "cunumpy/ops/padding.hpp"
 #include "cunumpy/ops/polynomial.hpp"
+#include "cunumpy/ops/power_series.hpp"
 #include "cunumpy/ops/random.hpp"
 #include "cunumpy/ops/raw_kernel.hpp"
 #include "cunumpy/ops/rearranging.hpp"

@@ -45,6 +45,7 @@ try:  # the elementwise engine's ufunc objects
     from cunumpy._bits import *  # noqa: F401,F403
     from cunumpy._windows import *  # noqa: F401,F403
     from cunumpy._polynomial import *  # noqa: F401,F403
+    from cunumpy import polynomial  # noqa: F401
     from cunumpy._block import *  # noqa: F401,F403
 except ImportError:  # pragma: no cover - present in every full build
     pass

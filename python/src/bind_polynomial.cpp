@@ -1,13 +1,16 @@
 // Python face of polynomial.hpp: _core.vander, polyval, polyadd, polysub, polymul, polyder,
 // polyint, polydiv, roots, poly, polyfit, called by python/cunumpy/_polynomial.py (which
-// adds poly1d).
+// adds poly1d); and of power_series.hpp: _core.series_*, called by
+// python/cunumpy/polynomial/.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/polynomial.hpp"
+#include "cunumpy/ops/power_series.hpp"
 #include "py_convert.hpp"
 #include "py_fp_errors.hpp"
+#include "py_operand.hpp"
 
 namespace nb = nanobind;
 using namespace cunumpy;
@@ -30,6 +33,19 @@ void bind_polynomial(nb::module_& m) {
     return nb::make_tuple(std::move(q), std::move(r));
   }, nb::arg("u"), nb::arg("v"));
   m.def("roots", &roots, nb::arg("p"));
+  // numpy.polynomial.polynomial / polyutils (python/cunumpy/polynomial/)
+  m.def("series_vander", &polynomial::polyvander, nb::arg("x"), nb::arg("deg"));
+  m.def("series_companion", &polynomial::polycompanion, nb::arg("c"));
+  m.def("series_val", [](nb::handle x, const ndarray& c, bool tensor) {
+    const Operand xo = py::require_operand(x);
+    return py::fp_reported("add", [&] { return polynomial::polyval(xo, c, tensor); });
+  }, nb::arg("x"), nb::arg("c"), nb::arg("tensor"));
+  m.def("series_valfromroots", [](nb::handle x, const ndarray& r, bool tensor) {
+    const Operand xo = py::require_operand(x);
+    return py::fp_reported("multiply", [&] { return polynomial::polyvalfromroots(xo, r, tensor); });
+  }, nb::arg("x"), nb::arg("r"), nb::arg("tensor"));
+  m.def("series_trimseq", &polynomial::trimseq, nb::arg("seq"));
+  m.def("series_trimcoef", &polynomial::trimcoef, nb::arg("c"), nb::arg("tol"));
   m.def("poly", &poly, nb::arg("seq_of_zeros"));
   // polyfit(x, y, deg, rcond, w, cov: 0 none, 1 scaled, 2 unscaled) ->
   // (c, residuals, rank, s, rcond, cov or None)

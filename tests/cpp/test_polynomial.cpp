@@ -1,5 +1,6 @@
 // vander, polyval, polyadd, polysub, polymul, polyder, polyint, polydiv, roots and poly
-// through the C++ API (polynomial.hpp); expected values are NumPy's.
+// (polynomial.hpp) and the power series of power_series.hpp through the C++ API; expected
+// values are NumPy's.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -53,6 +54,28 @@ TEST(Polynomial, DerivativeIntegralDivision) {
   expect_near(r2, {0});  // the remainder's zero terms trimmed to one
   EXPECT_THROW(polydiv(from({}, {0}), from({1}, {1})), IndexError);
   EXPECT_THROW(polydiv(seq({2, 2}), from({1}, {1})), ValueError);
+}
+
+TEST(PowerSeries, VanderCompanionValTrim) {
+  const ndarray v = polynomial::polyvander(from({2, 3}, {2}, int64), 2);
+  EXPECT_EQ(v.dtype(), float64);  // x + 0.0
+  EXPECT_EQ(v.shape(), (Shape{2, 3}));
+  expect_near(v.copy(), {1, 2, 4, 1, 3, 9});
+  EXPECT_THROW(polynomial::polyvander(from({1}, {1}), -1), ValueError);
+  expect_near(polynomial::polycompanion(from({1, 2, 3}, {3})), {0, -1.0 / 3, 1, -2.0 / 3});
+  expect_near(polynomial::polycompanion(from({1, 2}, {2})), {-0.5});
+  EXPECT_THROW(polynomial::polycompanion(from({1}, {1})), ValueError);
+  // 1 + 2x + 3x^2 at 2 (a weak Python float) and at [0, 1]
+  expect_near(polynomial::polyval(Operand::weak(Scalar(2.0)), from({1, 2, 3}, {3})), {17});
+  EXPECT_EQ(polynomial::polyval(Operand::weak(Scalar(2.0)), from({1, 2}, {2}, float32)).dtype(), float32);
+  expect_near(polynomial::polyval(from({0, 1}, {2}), from({1, 2, 3}, {3})), {1, 6});
+  expect_near(polynomial::polyvalfromroots(from({0, 3}, {2}), from({1, 2}, {2})), {2, 2});
+  EXPECT_THROW(polynomial::polyvalfromroots(from({0, 3}, {2}), from({1, 2}, {2}), false), ValueError);
+  expect_near(polynomial::trimseq(from({1, 0, 0}, {3})), {1});
+  expect_near(polynomial::trimseq(from({0, 0}, {2})), {0});
+  expect_near(polynomial::trimcoef(from({0, 0, 1e-3, 0, 1e-5, 0}, {6}), 1e-3), {0});
+  expect_near(polynomial::trimcoef(from({2, 7, 0, 1}, {4}), 1), {2, 7});
+  EXPECT_THROW(polynomial::trimcoef(from({1}, {1}), -1), ValueError);
 }
 
 TEST(Polynomial, RootsAndPoly) {

@@ -157,6 +157,18 @@ def assert_values_equal(got, exp, *, exact_zero_sign=True, rtol=None):
     np.testing.assert_array_equal(got, exp)
 
 
+def inexact_tol(*dtypes):
+    """A relative tolerance for results computed in the widest inexact type among dtypes
+    by a few roundings (polynomial evaluations, divisions): half 5e-3, single 1e-5,
+    double 1e-12."""
+    chars = {np.dtype(d).char for d in dtypes}
+    if "e" in chars:
+        return 5e-3
+    if chars & {"f", "F"}:
+        return 1e-5
+    return 1e-12
+
+
 def outcome(fn):
     """('ok', result) or ('raise', exception type) for calling fn, warnings silenced."""
     with warnings.catch_warnings():

@@ -7,19 +7,13 @@ import numpy as np
 import pytest
 
 import cunumpy as cp
-from _helpers import (ALL_DTYPES, DTYPE_IDS, assert_same, check_same_outcome, make_pair,
-                      sample)
+from _helpers import (ALL_DTYPES, DTYPE_IDS, assert_same, check_same_outcome, inexact_tol,
+                      make_pair, sample)
 
 VEC_LAYOUTS = ["0d", "contig1d", "negstride1d"]
 
 
-def _tol(*dtypes):
-    chars = {np.dtype(d).char for d in dtypes}
-    if "e" in chars:
-        return 5e-3
-    if chars & {"f", "F"}:
-        return 1e-5
-    return 1e-12
+_tol = inexact_tol
 
 
 # ---- vander ---------------------------------------------------------------------------------
