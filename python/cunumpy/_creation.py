@@ -160,12 +160,19 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
     if type(start) in _PY_REAL and type(stop) in _PY_REAL and type(step) in _PY_REAL:
         # Python ints and floats (the common call): C++ computes what NumPy does from them.
         length = _arange_length(start, stop, step)
-        if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
-            _check_arange_stores(start, start + step, length, _numpy.dtype(dtype))
-        if beyond_int64 and length <= 0:
-            return empty((0,), dtype if dtype is not None else _numpy.result_type(start, stop, step))
-        # (A bound beyond int64 with a positive length stays C++'s OverflowError: NumPy makes
-        # an object array there.)
+        if beyond_int64:
+            return _arange_big_ints(start, stop, step, dtype, length)
+        dt = None if dtype is None else _numpy.dtype(dtype)
+        if length <= 0:  # nothing stored: no value's range is checked
+            floats = any(type(v) is float for v in bounds)
+            return empty((0,), dt if dt is not None else (_numpy.float64 if floats else _numpy.int64))
+        _check_arange_size(length, 8 if dt is None else dt.itemsize)  # NumPy allocates first
+        if dt is not None and dt.kind in 'iu':
+            # NumPy stores the Python sums start and start + step, exact for ints also
+            # when a float bound made C++ take the float branch.
+            second = start + step if length > 1 else start
+            _check_stores_after_allocation(start, second, length, dt)
+            return _core._arange_from(start, second, length, dt)
         return _core.arange(start, stop, step, dtype)
     if not beyond_int64 and all(isinstance(v, _NUMBERS) for v in bounds):
         return _arange_numpy_scalars(start, stop, step, dtype)
@@ -178,6 +185,51 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
 
 
 _PY_REAL = (int, float)  # exact types: not bool
+
+
+def _arange_big_ints(start, stop, step, dtype, length):
+    """arange of Python ints and floats among which an int is beyond int64. NumPy discovers
+    uint64 for an int in [2^63, 2^64), which intp promotes to float64, and an object array
+    for one further out (which cunumpy does not have: OverflowError, unless dtype= says
+    what to make); the length (given) is float((stop - start) / step) on the Python numbers,
+    the result is allocated (NumPy's size check), then the exact Python sums start and
+    start + step are stored in it and the rest filled from them (PyArray_ArangeObj)."""
+    huge = any(type(v) is int and not -2**63 <= v < 2**64 for v in (start, stop, step))
+    if dtype is None and huge:
+        if length <= 0:
+            return empty((0,), _numpy.result_type(start, stop, step))
+        _check_arange_size(length, 8)  # the object array's pointers
+        empty((length,), _numpy.int64)  # NumPy allocates it: its MemoryError comes first
+        raise OverflowError('arange: a bound beyond the 64-bit integers makes an object array, '
+                            'which cunumpy does not have (pass dtype=)')
+    dt = _numpy.dtype(dtype) if dtype is not None else _numpy.dtype(_numpy.float64)
+    if length <= 0:
+        return empty((0,), dt)
+    _check_arange_size(length, dt.itemsize)
+    second = start + step if length > 1 else start  # NumPy stores only what the length needs
+    if dt.kind in 'iu':
+        _check_stores_after_allocation(start, second, length, dt)
+        return _core._arange_from(start, second, length, dt)
+    if dt.kind == 'b':
+        return _core._arange_from(bool(start), bool(second), length, dt)
+    conv = complex if dt.kind == 'c' else float
+    return _core._arange_from(conv(start), conv(second), length, dt)
+
+
+def _check_stores_after_allocation(first, second, length, dt):
+    """_check_arange_stores in NumPy's order: a value that does not fit raises only once the
+    result is allocated, so an allocation that fails (MemoryError) is the error first."""
+    try:
+        _check_arange_stores(first, second, length, dt)
+    except OverflowError:
+        empty((length,), dt)
+        raise
+
+
+def _check_arange_size(length, itemsize):
+    if length * itemsize > 2**63 - 1:
+        raise ValueError('array is too big; `arr.size * arr.dtype.itemsize` is larger than the '
+                         'maximum possible size.')
 _NUMBERS = (int, float, complex, _numpy.number, _numpy.bool_)
 
 

@@ -55,6 +55,26 @@ __int128 wide_int(const Scalar& s) {
   return s.to_int64();
 }
 
+// NumPy's length of an integer arange: the ceiling of (stop - start) / step as Python's true
+// division of the ints gives it, correctly rounded to a double, not of the exact quotient.
+// They differ when the quotient's fraction is below half a unit in the last place: NumPy
+// makes 2 values of arange(5, -2**63, -2**62), whose quotient is 2 + 5 / 2**62.
+int64_t int_length(__int128 d, __int128 st) {
+  if (d == 0 || (d > 0) != (st > 0)) return 0;
+  const unsigned __int128 ad = d < 0 ? -d : d, as = st < 0 ? -st : st;
+  const unsigned __int128 q = ad / as, r = ad % as;
+  if (q > static_cast<unsigned __int128>(INT64_MAX)) throw ValueError("Maximum allowed size exceeded");
+  if (r == 0) return static_cast<int64_t>(q);
+  if (q == 0) return 1;
+  const int k = 63 - __builtin_clzll(static_cast<uint64_t>(q));  // q in [2^k, 2^(k+1))
+  if (k >= 53) return static_cast<int64_t>(q) + 1;  // beyond any allocation either way
+  // The doubles next to q are q and q + 2^(k-52): the quotient rounds down to q when the
+  // fraction r / as is below half that spacing (a tie goes to the even one, q when k < 52).
+  const unsigned __int128 scaled = r << (53 - k);  // r 2^(53-k) against as: r < as < 2^65
+  const bool down = scaled < as || (scaled == as && (k < 52 || (q & 1) == 0));
+  return static_cast<int64_t>(q) + (down ? 0 : 1);
+}
+
 // One step of host arithmetic done: its IEEE flags recorded under NumPy's name for it,
 // then cleared for the next step.
 void fp_step(const char* name) {
@@ -145,17 +165,18 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step, std:
     len = float_length(stop.to_double() - start.to_double(), step.to_double());
     second = Scalar(start.to_double() + step.to_double());
   } else {
-    // Integers: the exact ceiling of (stop - start) / step (128-bit: no overflow).
-    const __int128 d = wide_int(stop) - wide_int(start);
-    const __int128 st = wide_int(step);
-    __int128 q = d / st;
-    if ((d % st != 0) && ((d > 0) == (st > 0))) ++q;
-    if (q > static_cast<__int128>(INT64_MAX)) throw ValueError("Maximum allowed size exceeded");
-    len = q > 0 ? static_cast<int64_t>(q) : 0;
-    second = Scalar(static_cast<int64_t>(static_cast<uint64_t>(start.to_int64()) +
-                                         static_cast<uint64_t>(step.to_int64())));
+    // Integers: 128-bit differences (no overflow), NumPy's rounding of the quotient, and the
+    // exact sum start + step (as int64, uint64, or a double beyond both).
+    len = int_length(wide_int(stop) - wide_int(start), wide_int(step));
+    const __int128 sum = wide_int(start) + wide_int(step);
+    if (sum >= INT64_MIN && sum <= INT64_MAX) second = Scalar(static_cast<int64_t>(sum));
+    else if (sum > 0 && sum <= static_cast<__int128>(UINT64_MAX)) second = Scalar(static_cast<uint64_t>(sum));
+    else second = Scalar(static_cast<double>(sum));
   }
-  const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float ? float64 : int64);
+  // NumPy's default: intp promoted with each bound's type, so a uint64 bound (a Python int
+  // in [2^63, 2^64) too) makes float64.
+  const bool has_uint64 = start.dtype() == uint64 || stop.dtype() == uint64 || step.dtype() == uint64;
+  const DType dtype = dtype_in.value_or(is_complex ? complex128 : is_float || has_uint64 ? float64 : int64);
   return arange_from(first, second, len, dtype);
 }
 

@@ -43,6 +43,15 @@ TEST(Creation, ArangeLinspaceLogspace) {
   EXPECT_EQ(values(arange(Scalar(5), Scalar(0), Scalar(-2))), (std::vector<double>{5, 3, 1}));
   EXPECT_EQ(arange(Scalar(3), Scalar(1)).size(), 0);
   EXPECT_EQ(values(arange(Scalar(3), float32)), (std::vector<double>{0, 1, 2}));
+  // 64-bit limits as NumPy: a uint64 bound promotes with intp to float64; the length is the
+  // ceiling of the rounded quotient (2 values here, where the exact quotient is 2 + 5/2^62)
+  const uint64_t big = uint64_t{1} << 63;
+  const ndarray u = arange(Scalar(big), Scalar(big + 4096), Scalar(1024));
+  EXPECT_EQ(u.dtype(), float64);
+  EXPECT_EQ(u.size(), 4);
+  const ndarray w = arange(Scalar(big), Scalar(big + 4096), Scalar(1024), uint64);
+  EXPECT_EQ(w.copy().to_vector<uint64_t>(), (std::vector<uint64_t>{big, big + 1024, big + 2048, big + 3072}));
+  EXPECT_EQ(arange(Scalar(5), Scalar(INT64_MIN), Scalar(-(int64_t{1} << 62))).size(), 2);
   EXPECT_EQ(values(linspace(Scalar(0), Scalar(1), 5)), (std::vector<double>{0, 0.25, 0.5, 0.75, 1}));
   double step = 0;
   EXPECT_EQ(values(linspace(Scalar(0), Scalar(1), 4, false, std::nullopt, &step)),

@@ -209,6 +209,58 @@ def test_arange_errors_like_numpy(args):
     check_same_outcome(lambda: cp.arange(*args), lambda: np.arange(*args))
 
 
+_BIG_BOUNDS = [0, 5, -3, 2**53 + 1, 2**62, 2**63 - 1, 2**63, 2**63 + 3, 2**64 - 1, 2**64, -2**63, -2**63 - 1,
+               10**18 + 7, 1.0, 2.5e18]
+_BIG_STEPS = [1, -2, 7, 2**62, 2**62 + 1, -2**62, -(2**61) - 5, 2**63, 1.0, 2**64 + 1]
+
+
+@pytest.mark.parametrize("dtype", [None, "uint64", "int64", "int8", "float32", "float64"])
+def test_arange_big_int_bounds_like_numpy(dtype):
+    """Python ints near and beyond the 64-bit limits: an int in [2^63, 2^64) makes NumPy's
+    result float64 (uint64 promoted with intp); the length is the ceiling of the correctly
+    rounded (stop - start) / step (arange(5, -2**63, -2**62) has 2 values, not 3); start and
+    start + step are exact Python sums stored in the result after it is allocated (a
+    MemoryError comes before a value that does not fit). Left out: NumPy's object arrays
+    (a bound beyond the 64-bit range without dtype=; cunumpy raises OverflowError) and its
+    lengths of 2^63 or more (converted to intp with undefined result, an empty array on
+    x86; cunumpy raises ValueError)."""
+    kw = {} if dtype is None else {"dtype": dtype}
+    compared = 0
+    for start in _BIG_BOUNDS:
+        for stop in _BIG_BOUNDS:
+            for step in _BIG_STEPS:
+                with np.errstate(all="ignore"):
+                    try:
+                        expected = np.arange(start, stop, step, **kw)
+                    except MemoryError:  # NumPy's private subclass: any MemoryError will do
+                        with pytest.raises(MemoryError):
+                            cp.arange(start, stop, step, **kw)
+                        compared += 1
+                        continue
+                    except Exception:  # noqa: BLE001 - the type is compared below
+                        expected = None
+                if expected is not None and (expected.dtype == object or (
+                        expected.size == 0 and math.ceil((stop - start) / step) >= 2**63)):
+                    continue
+                check_same_outcome(lambda: cp.arange(start, stop, step, **kw),
+                                   lambda: np.arange(start, stop, step, **kw))
+                compared += 1
+    assert compared > 1000
+
+
+def test_arange_big_int_bounds_values():
+    # the cases that once gave int64 with wrapped values or a wrong length
+    assert_same(cp.arange(2**63, 2**63 + 2**12, 1024), np.arange(2**63, 2**63 + 2**12, 1024))
+    assert_same(cp.arange(0, 2**63 + 2, 2**62), np.arange(0, 2**63 + 2, 2**62))
+    assert_same(cp.arange(2**63, 2**63 + 3, 1.0), np.arange(2**63, 2**63 + 3, 1.0))
+    assert_same(cp.arange(5, -2**63, -2**62), np.arange(5, -2**63, -2**62))
+    assert_same(cp.arange(2**63, 2**64 - 1, 2**63, dtype=np.uint64), np.arange(2**63, 2**64 - 1, 2**63, dtype=np.uint64))
+    with pytest.raises(OverflowError):
+        cp.arange(0, 2**64, 2**62)  # NumPy: an object array
+    with pytest.raises(ValueError, match="array is too big"):
+        cp.arange(0, -2**63 - 1, -2)
+
+
 @pytest.mark.parametrize("bounds", [(1j, 4), (1 + 0j, 4), (0, 4j), (0, 4, 1 + 0j), (np.complex64(1), 4),
                                     (np.complex128(0.5 + 2j), 6, 1.5), (0, np.complex64(5 - 1j)),
                                     (np.complex64(1), 4, np.complex64(-1)), (1j, np.float64(4)),
