@@ -180,7 +180,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
         # C++ cannot take the big int: NumPy's own error (a TypeError) from here.
         if any(isinstance(v, (complex, _numpy.complexfloating)) for v in bounds):
             raise TypeError('must be real number, not complex')
-        (stop - start) / step
+        _arange_length(start, stop, step)  # NumPy's errors: a length beyond intp is its ValueError
     return _core.arange(start, stop, step, dtype)  # other objects: C++ raises NumPy's TypeError
 
 

@@ -259,6 +259,8 @@ def test_arange_big_int_bounds_values():
         cp.arange(0, 2**64, 2**62)  # NumPy: an object array
     with pytest.raises(ValueError, match="array is too big"):
         cp.arange(0, -2**63 - 1, -2)
+    check_same_outcome(lambda: cp.arange(0, -2**100, np.float64(2.0)),  # length beyond intp
+                       lambda: np.arange(0, -2**100, np.float64(2.0)))
 
 
 @pytest.mark.parametrize("bounds", [(1j, 4), (1 + 0j, 4), (0, 4j), (0, 4, 1 + 0j), (np.complex64(1), 4),
