@@ -92,6 +92,14 @@ def test_polyvalfromroots(x, rdt, rshape, tensor):
                        lambda: NP.polyvalfromroots(x_np, r_np, tensor=tensor), _same(tol))
 
 
+def test_numpy_array_points_are_arrays():
+    # NumPy's isinstance(x, np.ndarray): a NumPy x, 0-d too, is an array point (tensor=)
+    c = np.arange(6.0).reshape(3, 2)
+    for x in [np.array(2.0), np.array([1.0, -2.0])]:
+        assert_same(P.polyval(x, cp.asarray(c)), NP.polyval(x, c))
+        assert_same(P.polyvalfromroots(x, cp.asarray(c)), NP.polyvalfromroots(x, c))
+
+
 def test_polyval_special_points():
     c = np.array([1.0, -2.0, 0.5], dtype=np.float32)
     for x in [np.inf, -0.0, np.nan]:  # x*0 is NaN for inf and NaN, as in NumPy

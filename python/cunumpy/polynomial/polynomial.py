@@ -2,6 +2,8 @@
 polyval and polyvalfromroots (coefficients lowest degree first)."""
 import operator as _operator
 
+import numpy as _numpy
+
 from cunumpy import _core
 from cunumpy._array_like import as_ndarray as _arr
 from cunumpy.polynomial import polyutils as _pu
@@ -17,10 +19,10 @@ def _as_int(x, desc):
 
 
 def _point(x):
-    """x as NumPy's polynomial functions take it: lists and tuples become arrays, arrays
-    stay, scalars stay scalars (so they broadcast against the coefficients' columns)."""
-    if isinstance(x, (tuple, list)) or (hasattr(x, '__array__') and hasattr(x, 'ndim')
-                                        and not isinstance(x, _core.ndarray) and x.ndim > 0):
+    """x as NumPy's polynomial functions take it: lists, tuples and NumPy arrays (0-d too)
+    become arrays (an array x is what tensor= reshapes c for), scalars stay scalars (so they
+    broadcast against the coefficients' columns)."""
+    if isinstance(x, (tuple, list, _numpy.ndarray)):
         return _arr(x)
     return x
 
