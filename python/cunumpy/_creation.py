@@ -185,6 +185,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
 
 
 _PY_REAL = (int, float)  # exact types: not bool
+_NUMBERS = (int, float, complex, _numpy.number, _numpy.bool_)
 
 
 def _arange_big_ints(start, stop, step, dtype, length):
@@ -230,7 +231,6 @@ def _check_arange_size(length, itemsize):
     if length * itemsize > 2**63 - 1:
         raise ValueError('array is too big; `arr.size * arr.dtype.itemsize` is larger than the '
                          'maximum possible size.')
-_NUMBERS = (int, float, complex, _numpy.number, _numpy.bool_)
 
 
 def _arange_numpy_scalars(start, stop, step, dtype):
