@@ -137,10 +137,13 @@ extern "C" void ref_{idx}(CN_EMU_PARAMS) {{
 """
 
 
-# random_cuda.cpp's host side: the plain kernel for Random/Normal (0, 1) and Exponential (1)
-# with scalar parameters into a 16-byte aligned output.
+# random_cuda.cpp's host side (plain_draw): the plain kernel where cn::rnd::identity_params
+# holds (Random/Normal (0, 1), Exponential (1), scalar parameters), into a 16-byte aligned
+# output.
 PLAIN_LAUNCH = r"""
-  if (!a0 && !a1 && ({d} == 2 ? d0 == 1.0 : (d0 == 0.0 && d1 == 1.0)) && ((uintptr_t)out & 15) == 0) {{
+  cn::rnd::Params plain_p = {{}};
+  plain_p.a[0] = a0; plain_p.a[1] = a1; plain_p.d[0] = d0; plain_p.d[1] = d1;
+  if (cn::rnd::identity_params({d}, plain_p) && ((uintptr_t)out & 15) == 0) {{
     const cn::rnd::RoundKeys rk = cn::rnd::round_keys(k0, k1);
     for (unsigned b = 0; b < grid; ++b)
       for (unsigned t = 0; t < block; ++t) {{
@@ -158,15 +161,18 @@ def kernel_bodies(path):
         texts = re.findall(r'R"\((.*?)\)"', f.read(), re.S)
     if len(texts) != 2:
         sys.exit("emulate_random_kernels: random_cuda.cpp should hold two kernel texts (general, plain)")
-    out = []
+    out, casts = [], 0
     for body in texts:
         body = body.replace('extern "C" __global__', "__global__")  # one per namespace: C++ linkage
         body = re.sub(r"\bunsigned long long\b", "cn_ull", body)
         body = re.sub(r"\blong long\b", "cn_ll", body)
-        body, casts = re.subn(r"reinterpret_cast<([\w ]+)\*>", r"cn_emu_cast<\1>", body)
-        if 'extern "C"' in body or not casts:
+        body, n = re.subn(r"reinterpret_cast<([\w ]+)\*>", r"cn_emu_cast<\1>", body)
+        casts += n
+        if 'extern "C"' in body:
             sys.exit("emulate_random_kernels: random_cuda.cpp's kernel text is not in the expected form")
         out.append(body)
+    if not casts:  # the vector stores (cn_store_group, which both kernels call)
+        sys.exit("emulate_random_kernels: random_cuda.cpp's kernel text is not in the expected form")
     return tuple(out)
 
 

@@ -162,18 +162,18 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None, like=No
         length = _arange_length(start, stop, step)
         if beyond_int64:
             return _arange_big_ints(start, stop, step, dtype, length)
-        dt = None if dtype is None else _numpy.dtype(dtype)
-        if length <= 0:  # nothing stored: no value's range is checked
-            floats = any(type(v) is float for v in bounds)
-            return empty((0,), dt if dt is not None else (_numpy.float64 if floats else _numpy.int64))
-        _check_arange_size(length, 8 if dt is None else dt.itemsize)  # NumPy allocates first
-        if dt is not None and dt.kind in 'iu':
-            # NumPy stores the Python sums start and start + step, exact for ints also
-            # when a float bound made C++ take the float branch.
+        if dtype is not None and _numpy.dtype(dtype).kind in 'iu':
+            # NumPy stores the Python sums start and start + step (exact for ints also when a
+            # float bound makes C++ take its float branch), after it allocates the result,
+            # and nothing for an empty one.
+            dt = _numpy.dtype(dtype)
+            if length <= 0:
+                return empty((0,), dt)
+            _check_arange_size(length, dt.itemsize)
             second = start + step if length > 1 else start
             _check_stores_after_allocation(start, second, length, dt)
             return _core._arange_from(start, second, length, dt)
-        return _core.arange(start, stop, step, dtype)
+        return _core.arange(start, stop, step, dtype)  # its length and size checks are NumPy's
     if not beyond_int64 and all(isinstance(v, _NUMBERS) for v in bounds):
         return _arange_numpy_scalars(start, stop, step, dtype)
     if beyond_int64:

@@ -57,22 +57,34 @@ __int128 wide_int(const Scalar& s) {
 
 // NumPy's length of an integer arange: the ceiling of (stop - start) / step as Python's true
 // division of the ints gives it, correctly rounded to a double, not of the exact quotient.
-// They differ when the quotient's fraction is below half a unit in the last place: NumPy
-// makes 2 values of arange(5, -2**63, -2**62), whose quotient is 2 + 5 / 2**62.
+// They differ when the quotient's fraction is below half a unit in the last place (NumPy
+// makes 2 values of arange(5, -2**63, -2**62), whose quotient is 2 + 5 / 2**62), and for
+// quotients beyond 2^53, which round to the double grid.
 int64_t int_length(__int128 d, __int128 st) {
   if (d == 0 || (d > 0) != (st > 0)) return 0;
-  const unsigned __int128 ad = d < 0 ? -d : d, as = st < 0 ? -st : st;
-  const unsigned __int128 q = ad / as, r = ad % as;
-  if (q > static_cast<unsigned __int128>(INT64_MAX)) throw ValueError("Maximum allowed size exceeded");
-  if (r == 0) return static_cast<int64_t>(q);
-  if (q == 0) return 1;
-  const int k = 63 - __builtin_clzll(static_cast<uint64_t>(q));  // q in [2^k, 2^(k+1))
-  if (k >= 53) return static_cast<int64_t>(q) + 1;  // beyond any allocation either way
-  // The doubles next to q are q and q + 2^(k-52): the quotient rounds down to q when the
-  // fraction r / as is below half that spacing (a tie goes to the even one, q when k < 52).
-  const unsigned __int128 scaled = r << (53 - k);  // r 2^(53-k) against as: r < as < 2^65
-  const bool down = scaled < as || (scaled == as && (k < 52 || (q & 1) == 0));
-  return static_cast<int64_t>(q) + (down ? 0 : 1);
+  using u128 = unsigned __int128;
+  const u128 ad = d < 0 ? -d : d, as = st < 0 ? -st : st;
+  const u128 q = ad / as, r = ad % as;
+  if (q == 0) return 1;  // 0 < quotient < 1
+  const uint64_t hi = static_cast<uint64_t>(q >> 64);
+  const int k = hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(static_cast<uint64_t>(q));  // q in [2^k, 2^(k+1))
+  u128 value;
+  if (k <= 52) {
+    // The doubles next to q are q and q + 2^(k-52) (at most 1 apart): the quotient rounds
+    // down to q when the fraction r / as is below half that spacing (a tie goes to the
+    // even one: q when k < 52); the ceiling is then q, else q + 1.
+    const u128 scaled = r << (53 - k);  // r 2^(53-k) against as: r < as <= 2^65
+    const bool down = scaled < as || (scaled == as && (k < 52 || (q & 1) == 0));
+    value = q + (down ? 0 : 1);
+  } else {
+    // Spacing u = 2^(k-52) >= 2: q - low is on the grid, low + r / as is rounded against u/2.
+    const u128 u = u128{1} << (k - 52), low = q & (u - 1);
+    const u128 twice = 2 * (low * as + r), span = u * as;
+    const bool up = twice > span || (twice == span && ((q - low) / u) % 2 == 1);
+    value = q - low + (up ? u : 0);
+  }
+  if (value > static_cast<u128>(INT64_MAX)) throw ValueError("Maximum allowed size exceeded");
+  return static_cast<int64_t>(value);
 }
 
 // One step of host arithmetic done: its IEEE flags recorded under NumPy's name for it,

@@ -68,18 +68,17 @@ CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, co
   return out;
 }
 
-CN_HD u32x4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
-                          uint32_t k1) {
-  return philox4x32_10(c0, c1, c2, c3, round_keys(k0, k1));
-}
-
 // The generator state a draw starts from: the key, and the counter of its first group.
 struct Key {
   uint32_t k0, k1;
 };
 
+// Block j of a 64-bit counter: Philox of (counter's low word, high word, j, 0).
+CN_HD u32x4 block(const RoundKeys& rk, uint64_t counter, uint32_t j) {
+  return philox4x32_10((uint32_t)counter, (uint32_t)(counter >> 32), j, 0u, rk);
+}
 CN_HD u32x4 block(const Key& key, uint64_t counter, uint32_t j) {
-  return philox4x32_10((uint32_t)counter, (uint32_t)(counter >> 32), j, 0u, key.k0, key.k1);
+  return block(round_keys(key.k0, key.k1), counter, j);
 }
 
 // The random words of one element's own stream: blocks j = 0, 1, 2, ... of its counter,
@@ -126,8 +125,8 @@ CN_HD double u01_d(uint64_t x) {
   const double y = double_of(0x3FE0000000000000ull | ((x >> 11) & 0xFFFFFFFFFFFFFull));
   return y - double_of(~(uint64_t)((int64_t)x >> 63) & 0x3FE0000000000000ull);
 }
-// (0, 1]: for logarithms, (t + 1) 2^-24 (2^-53) = 1 - (~t) 2^-24, exact.
-CN_HD float u01_open0_f(uint32_t x) { return 1.0f - u01_f(~x); }
+// (0, 1]: for logarithms, (t + 1) 2^-53 = 1 - (~t) 2^-53, exact. (The float32 draws take
+// their (t + 1) 2^-24 as the exact float t + 1 into minus2_log_unit_f.)
 CN_HD double u01_open0_d(uint64_t x) { return 1.0 - u01_d(~x); }
 
 // ---- elementary functions: polynomials in + and *, so both compilers agree bit for bit --
@@ -400,7 +399,7 @@ CN_HD void sincos2pi_f(uint32_t w, float* sn, float* cs) {
 // Two float32 standard normals from two words (Box-Muller): u1 = (t0 + 1) 2^-24 from w0,
 // the angle 2 pi t1 2^-24 from w1. The three exact int-to-float conversions (t0 + 1 here,
 // e and r above) run on the GPU's conversion unit, beside the integer and FMA pipes that
-// this compute-bound transform fills; the same values as u01_open0_f and the bias tricks.
+// this compute-bound transform fills, where bit tricks would cost integer instructions.
 CN_HD void normal_pair_f(uint32_t w0, uint32_t w1, float* z0, float* z1) {
   const float r = sqrt_radius_f(minus2_log_unit_f((float)((w0 >> 8) + 1u)));
   float s, c;
@@ -947,7 +946,7 @@ template <int D> CN_HD void plain_values(const u32x4& b, float* fv) {
   } else if (D == kNormal) {
     normal_pair_f(b.v[0], b.v[1], &fv[0], &fv[1]);
     normal_pair_f(b.v[2], b.v[3], &fv[2], &fv[3]);
-  } else {  // -ln of the (0, 1] uniform (t + 1) 2^-24, u01_open0_f's value: half of -2 ln, exact
+  } else {  // -ln of the (0, 1] uniform (t + 1) 2^-24: half of -2 ln, exact
     for (int l = 0; l < 4; ++l) fv[l] = 0.5f * minus2_log_unit_f((float)((b.v[l] >> 8) + 1u));
   }
 }

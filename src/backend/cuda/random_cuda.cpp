@@ -50,15 +50,10 @@ __device__ __forceinline__ unsigned long long cn_raw(unsigned int x) { return x;
 __device__ __forceinline__ unsigned long long cn_raw(long long x) { return (unsigned long long)x; }
 __device__ __forceinline__ unsigned long long cn_raw(unsigned long long x) { return x; }
 
-// One whole group: its G values computed in registers (constant indices throughout), then
-// one 4-, 8- or 16-byte store (two 16-byte stores for 32 bytes).
-template <int W>
-__device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long long g,
-    const cn::rnd::Key& key, unsigned long long offset, const cn::rnd::Params& P) {
+// A whole group's G values packed into 64-bit words and written with one 4-, 8- or 16-byte
+// store (two 16-byte stores for 32 bytes); G is a constant once inlined.
+__device__ __forceinline__ void cn_store_group(cn_out_t* dst, const cn_out_t* v, int G) {
   const int S = (int)sizeof(cn_out_t);
-  const int G = cn::rnd::group_size(CN_RANDOM_DIST, S, W);
-  cn_out_t v[4];
-  cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t, true>(v, n, g, key, offset, P, W);
   unsigned long long w[4] = {0ull, 0ull, 0ull, 0ull};
   for (int l = 0; l < G; ++l) w[(l * S) / 8] |= cn_raw(v[l]) << (((l * S) % 8) * 8);
   const int bytes = G * S;
@@ -72,6 +67,16 @@ __device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long 
   } else {
     *reinterpret_cast<unsigned int*>(dst) = (unsigned int)w[0];
   }
+}
+
+// One whole group: its G values computed in registers (constant indices throughout), then
+// stored by cn_store_group.
+template <int W>
+__device__ __forceinline__ void cn_whole_group(cn_out_t* dst, long long n, long long g,
+    const cn::rnd::Key& key, unsigned long long offset, const cn::rnd::Params& P) {
+  cn_out_t v[4];
+  cn::rnd::group_values<CN_RANDOM_DIST, cn_out_t, true>(v, n, g, key, offset, P, W);
+  cn_store_group(dst, v, cn::rnd::group_size(CN_RANDOM_DIST, (int)sizeof(cn_out_t), W));
 }
 
 extern "C" __global__ void cn_random_fill(cn_out_t* out, long long n, unsigned int k0,
@@ -115,30 +120,22 @@ constexpr const char* kPlainKernelText = R"(
 // store; the round keys come in the parameter bank, so the loop holds only the generator,
 // the transform and the store. A partial last group goes to the thread that would have had
 // the next whole one. The same values as cn_random_fill: both end in plain_values.
-__device__ __forceinline__ void cn_plain_fill(cn_out_t* out, long long n, const cn::rnd::RoundKeys& rk,
+extern "C" __global__ void cn_random_fill_plain(cn_out_t* out, long long n, cn::rnd::RoundKeys rk,
     unsigned long long offset) {
   const int G = 16 / (int)sizeof(cn_out_t);
   const long long whole = n / G;
   const long long stride = (long long)gridDim.x * blockDim.x;
   long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   for (; g < whole; g += stride) {
-    const unsigned long long ctr = offset + (unsigned long long)g;
     cn_out_t v[16 / sizeof(cn_out_t)];
-    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::philox4x32_10((unsigned int)ctr, (unsigned int)(ctr >> 32), 0u, 0u, rk), v);
-    unsigned long long w[2] = {0ull, 0ull};
-    for (int l = 0; l < G; ++l) w[(l * (int)sizeof(cn_out_t)) / 8] |= cn_raw(v[l]) << (((l * (int)sizeof(cn_out_t)) % 8) * 8);
-    *reinterpret_cast<ulonglong2*>(out + g * G) = make_ulonglong2(w[0], w[1]);
+    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::block(rk, offset + (unsigned long long)g, 0), v);
+    cn_store_group(out + g * G, v, G);
   }
   if (g == whole && whole * G < n) {
-    const unsigned long long ctr = offset + (unsigned long long)g;
     cn_out_t v[16 / sizeof(cn_out_t)];
-    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::philox4x32_10((unsigned int)ctr, (unsigned int)(ctr >> 32), 0u, 0u, rk), v);
+    cn::rnd::plain_values<CN_RANDOM_DIST>(cn::rnd::block(rk, offset + (unsigned long long)g, 0), v);
     for (long long l = 0; l < n - whole * G; ++l) out[g * G + l] = v[l];
   }
-}
-extern "C" __global__ void cn_random_fill_plain(cn_out_t* out, long long n, cn::rnd::RoundKeys rk,
-    unsigned long long offset) {
-  cn_plain_fill(out, n, rk, offset);
 }
 )";
 
@@ -156,22 +153,23 @@ std::string random_kernel_source(int dist, const char* out_type) {
   return s;
 }
 
-// A draw for cn_random_fill_plain: random, standard_normal or standard_exponential with
-// scalar parameters that leave the values as they are (what cn::rnd::identity_params
-// decides in the general kernel), so both kernels give the same values.
-// CUNUMPY_RANDOM_PLAIN=0 keeps every draw on the general kernel (for timing the two).
+// A draw for cn_random_fill_plain: random, standard_normal or standard_exponential whose
+// parameters leave the values as they are, by the rule the general kernel applies
+// (cn::rnd::identity_params; only whether a parameter is an array is read here), so both
+// kernels give the same values. CUNUMPY_RANDOM_PLAIN=0 keeps every draw on the general
+// kernel (for timing the two).
 bool plain_draw(const detail::RandomTask& t) {
-  using detail::RandomDist;
   static const bool enabled = [] {
     const char* e = std::getenv("CUNUMPY_RANDOM_PLAIN");
     return !(e && e[0] == '0');
   }();
-  if (!enabled || t.fparam[0].defined() || t.fparam[1].defined()) return false;
-  switch (t.dist) {
-    case RandomDist::Random: case RandomDist::Normal: return t.fscalar[0] == 0.0 && t.fscalar[1] == 1.0;
-    case RandomDist::Exponential: return t.fscalar[0] == 1.0;
-    default: return false;
+  if (!enabled || t.dist > detail::RandomDist::Exponential) return false;
+  cn::rnd::Params P = {};
+  for (int k = 0; k < 2; ++k) {
+    P.a[k] = t.fparam[k].defined() ? static_cast<const double*>(t.fparam[k].data()) : nullptr;
+    P.d[k] = t.fscalar[k];
   }
+  return cn::rnd::identity_params(static_cast<int>(t.dist), P);
 }
 
 }  // namespace

@@ -8,11 +8,11 @@
 #include "cunumpy/base/fp_errors.hpp"
 #include "cunumpy/ops/copying.hpp"
 #include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/editing.hpp"
 #include "cunumpy/ops/elementwise.hpp"
 #include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/polynomial.hpp"
-#include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/runtime/device.hpp"
 
 namespace cunumpy {
@@ -92,15 +92,13 @@ std::pair<ndarray, ndarray> polydiv(const ndarray& u_in, const ndarray& v_in) {
     label_fp_errors("subtract");
   }
   // while allclose(r[0], 0, rtol=1e-14) and len(r) > 1: r = r[1:]. |r[i]| <= 1e-8 (NaN is
-  // not close); the first term that is not, or the last one: one read back.
+  // not close); the first term that is not among all but the last: where the mask of
+  // those without its leading falses starts.
   const int64_t len = r.shape()[0];
   if (len > 1) {
     const ndarray far = logical_not(less_equal(absolute(r[{Slice{std::nullopt, len - 1, std::nullopt}}]),
                                                Operand::weak(Scalar(1e-8))));
-    ndarray stop(Shape{1}, bool_, Order::C, r.device());
-    stop.fill(Scalar(true));
-    const std::vector<ndarray> parts{far, stop};
-    const int64_t first = argmax(concatenate(parts, 0)).item().to_int64();
+    const int64_t first = (len - 1) - trim_zeros(far, "f").shape()[0];
     if (first > 0) r = r[{Slice{first, std::nullopt, std::nullopt}}];
   }
   return {q, r};

@@ -3,13 +3,11 @@
 // the coefficients' device.
 #include "cunumpy/ops/power_series.hpp"
 
-#include <vector>
-
 #include "cunumpy/base/errors.hpp"
 #include "cunumpy/ops/copying.hpp"
 #include "cunumpy/ops/creation.hpp"
+#include "cunumpy/ops/editing.hpp"
 #include "cunumpy/ops/elementwise.hpp"
-#include "cunumpy/ops/joining.hpp"
 #include "cunumpy/ops/manipulation.hpp"
 #include "cunumpy/ops/reduction.hpp"
 #include "cunumpy/runtime/device.hpp"
@@ -109,29 +107,18 @@ ndarray polyvalfromroots(const Operand& x, const ndarray& r_in, bool tensor) {
 
 ndarray trimseq(const ndarray& seq) {
   if (seq.ndim() != 1) throw ValueError("trimseq takes a 1-d sequence");
-  const int64_t len = seq.shape()[0];
-  if (len <= 1) return seq;
-  // The last nonzero element (or the first when all are zero): one read back.
-  const ndarray rev = seq[{Slice{std::nullopt, std::nullopt, int64_t{-1}}}];
-  const ndarray nz = not_equal(rev[{Slice{std::nullopt, len - 1, std::nullopt}}], Operand::weak(Scalar(int64_t{0})));
-  ndarray stop(Shape{1}, bool_, Order::C, seq.device());
-  stop.fill(Scalar(true));
-  const std::vector<ndarray> parts{nz, stop};
-  const int64_t from_end = argmax(concatenate(parts, 0)).item().to_int64();
-  return seq[{Slice{std::nullopt, len - from_end, std::nullopt}}];
+  if (seq.shape()[0] <= 1) return seq;
+  const ndarray kept = trim_zeros(seq, "b");
+  return kept.shape()[0] ? kept : seq[{Slice{std::nullopt, int64_t{1}, std::nullopt}}];  // all zero: the first
 }
 
 ndarray trimcoef(const ndarray& c, double tol) {
   if (tol < 0) throw ValueError("tol must be non-negative");
   if (c.ndim() != 1) throw ValueError("Coefficient array is not 1-d");
-  const int64_t len = c.shape()[0];
-  const ndarray big = greater(absolute(c), Operand::weak(Scalar(tol)));
-  ndarray none(Shape{1}, bool_, Order::C, c.device());
-  none.fill(Scalar(true));
-  const std::vector<ndarray> parts{big[{Slice{std::nullopt, std::nullopt, int64_t{-1}}}], none};
-  const int64_t from_end = argmax(concatenate(parts, 0)).item().to_int64();  // len: none above tol
-  if (from_end == len) return multiply(c[{Slice{std::nullopt, int64_t{1}, std::nullopt}}], Operand::weak(Scalar(int64_t{0})));
-  return c[{Slice{std::nullopt, len - from_end, std::nullopt}}].copy();
+  // The length up to the last |c| > tol: the mask without its trailing falses.
+  const int64_t keep = trim_zeros(greater(absolute(c), Operand::weak(Scalar(tol))), "b").shape()[0];
+  if (keep == 0) return multiply(c[{Slice{std::nullopt, int64_t{1}, std::nullopt}}], Operand::weak(Scalar(int64_t{0})));
+  return c[{Slice{std::nullopt, keep, std::nullopt}}].copy();
 }
 
 }  // namespace cunumpy::polynomial
