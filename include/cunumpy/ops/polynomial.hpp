@@ -40,8 +40,8 @@ ndarray polyint(const ndarray& p, int64_t m = 1, const std::optional<ndarray>& k
 
 // Quotient and remainder of u / v (numpy.polydiv): NumPy's long division in the promoted
 // inexact type (integers and bool as float64), then the remainder's leading terms dropped
-// while |r[0]| <= 1e-8 and more than one is left (NumPy's allclose(r[0], 0) loop; one read
-// back). v[0] = 0 gives infinities and NaNs, with NumPy's warnings. ValueError for inputs
+// while |r[0]| <= 1e-8 and more than one is left (NumPy's allclose(r[0], 0) loop, found
+// at once by trim_zeros). v[0] = 0 gives infinities and NaNs, with NumPy's warnings. ValueError for inputs
 // of more than one dimension, IndexError for empty ones.
 std::pair<ndarray, ndarray> polydiv(const ndarray& u, const ndarray& v);
 
